@@ -1,0 +1,44 @@
+"""pyengine: tic-tac-toe rules, a perfect-play solver, bots and a game session.
+
+Pure Python and standard library only, so the same code runs in CPython and
+in the browser on Pyodide.
+
+>>> from pyengine import Board, analyze, bot
+>>> board = Board.parse("X.O/.X./...")
+>>> board.to_move
+<Player.O: 'O'>
+>>> analysis = analyze(board)
+>>> analysis.value, analysis.best      # O must block the diagonal
+(<Value.DRAW: 'draw'>, (8,))
+>>> analysis.move(1)                   # anything else loses at once
+MoveAnalysis(cell=1, value=<Value.LOSS: 'loss'>, plies=2)
+>>> bot("perfect", seed=3).choose(board)
+8
+"""
+
+from .board import (
+    CELLS,
+    LINES,
+    SYMMETRIES,
+    Board,
+    Cell,
+    EngineError,
+    IllegalMoveError,
+    InvalidPositionError,
+    Line,
+    Player,
+    Result,
+    Symmetry,
+)
+from .bots import Bot, Level, MatchResult, bot, play_game, play_match
+from .facts import Facts, compute_facts, reachable_positions
+from .game import Game, Mode
+from .solver import Analysis, MoveAnalysis, Value, analyze, best_moves, value_of
+
+__all__ = [
+    "CELLS", "LINES", "SYMMETRIES", "Analysis", "Board", "Bot", "Cell", "EngineError",
+    "Facts", "Game", "IllegalMoveError", "InvalidPositionError", "Level", "Line",
+    "MatchResult", "Mode", "MoveAnalysis", "Player", "Result", "Symmetry", "Value",
+    "analyze", "best_moves", "bot", "compute_facts", "play_game", "play_match",
+    "reachable_positions", "value_of",
+]

@@ -1,0 +1,217 @@
+"""Bots: one tiny interface, four strengths, and matches between them.
+
+A bot is anything with ``choose(board) -> cell``. Each bot owns its
+``random.Random``, handed in or seeded, so a seed makes its play reproducible
+and no bot touches the global random state.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import Enum
+
+from .board import LINE_MASKS, Board, Cell, IllegalMoveError, Player, Result
+from .solver import best_moves
+
+TYPE_CHECKING = False  # see board.py
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+
+class Level(Enum):
+    """How strong a bot plays."""
+
+    RANDOM = "random"
+    """Any empty cell."""
+    EASY = "easy"
+    """Completes a line when it can, else any empty cell."""
+    MEDIUM = "medium"
+    """Completes a line when it can, else blocks the opponent's, else any cell."""
+    PERFECT = "perfect"
+    """Never does worse than the position's value: fastest win, slowest loss."""
+
+    @classmethod
+    def parse(cls, text: str | Level) -> Level:
+        """The level named by ``text`` (case-insensitive); ValueError if none is."""
+        if isinstance(text, Level):
+            return text
+        try:
+            return cls(text.strip().lower())
+        except (ValueError, AttributeError):
+            names = ", ".join(level.value for level in cls)
+            raise ValueError(f"unknown level {text!r}: choose one of {names}") from None
+
+
+class Bot:
+    """What every bot offers. (A base class rather than a typing.Protocol, so
+    that importing the engine does not import typing.)"""
+
+    level: Level
+
+    def choose(self, board: Board) -> Cell:
+        """A legal cell to play on ``board``; IllegalMoveError once it is over."""
+        raise NotImplementedError
+
+
+def _live_moves(board: Board) -> tuple[Cell, ...]:
+    moves = board.legal_moves
+    if not moves:
+        raise IllegalMoveError(f"no move to choose: the game is over ({board.result.value})")
+    return moves
+
+
+def _winning_cells(mine: int, free: int) -> list[Cell]:
+    """The free cells that complete one of ``mine``'s lines."""
+    cells = []
+    for line in LINE_MASKS:
+        missing = line & ~mine
+        if missing & (missing - 1) == 0 and missing & free:
+            cells.append(missing.bit_length() - 1)
+    return sorted(set(cells))
+
+
+def _sides(board: Board) -> tuple[int, int, int]:
+    """(side to move's mask, opponent's mask, free cells)."""
+    x, o = board.x_mask, board.o_mask
+    free = 0b111_111_111 ^ (x | o)
+    return (x, o, free) if board.to_move is Player.X else (o, x, free)
+
+
+class RandomBot(Bot):
+    """Plays any empty cell, uniformly."""
+
+    level = Level.RANDOM
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+
+    def choose(self, board: Board) -> Cell:
+        return self._rng.choice(_live_moves(board))
+
+
+class EasyBot(Bot):
+    """Takes an immediate win when there is one; otherwise plays at random."""
+
+    level = Level.EASY
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+
+    def choose(self, board: Board) -> Cell:
+        moves = _live_moves(board)
+        me, _, free = _sides(board)
+        wins = _winning_cells(me, free)
+        return self._rng.choice(wins or moves)
+
+
+class MediumBot(Bot):
+    """Takes an immediate win, else blocks an immediate loss, else plays at random."""
+
+    level = Level.MEDIUM
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+
+    def choose(self, board: Board) -> Cell:
+        moves = _live_moves(board)
+        me, them, free = _sides(board)
+        return self._rng.choice(_winning_cells(me, free) or _winning_cells(them, free) or moves)
+
+
+class PerfectBot(Bot):
+    """Plays only moves that keep the best value: the fastest win, the slowest
+    loss, and any draw over a loss; at random among equals."""
+
+    level = Level.PERFECT
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+
+    def choose(self, board: Board) -> Cell:
+        best = best_moves(board) or _live_moves(board)
+        return best[0] if len(best) == 1 else self._rng.choice(best)
+
+
+_BOTS: dict[Level, Callable[[random.Random], Bot]] = {
+    Level.RANDOM: RandomBot,
+    Level.EASY: EasyBot,
+    Level.MEDIUM: MediumBot,
+    Level.PERFECT: PerfectBot,
+}
+
+
+def bot(level: str | Level, *, seed: int | None = None) -> Bot:
+    """A bot of ``level`` with its own random generator; a seed makes it repeatable.
+
+    >>> b = bot("perfect", seed=1)
+    >>> b.choose(Board.parse("XX./OO./..."))
+    2
+    >>> bot("grandmaster")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown level 'grandmaster': choose one of random, easy, medium, perfect
+    """
+    return _BOTS[Level.parse(level)](random.Random(seed))
+
+
+class MatchResult:
+    """The tally of a match between two bots."""
+
+    __slots__ = ("games", "x_wins", "o_wins", "draws")
+
+    def __init__(self, games: int, x_wins: int, o_wins: int, draws: int) -> None:
+        self.games, self.x_wins, self.o_wins, self.draws = games, x_wins, o_wins, draws
+
+    def as_dict(self) -> dict[str, int]:
+        """The tally under the keys the command line prints."""
+        return {"games": self.games, "x_wins": self.x_wins, "o_wins": self.o_wins, "draws": self.draws}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MatchResult):
+            return NotImplemented
+        return self.as_dict() == other.as_dict()
+
+    def __hash__(self) -> int:
+        return hash(tuple(self.as_dict().values()))
+
+    def __repr__(self) -> str:
+        return "MatchResult({})".format(", ".join(f"{k}={v}" for k, v in self.as_dict().items()))
+
+
+def play_game(x: Bot, o: Bot, start: Board | None = None) -> Board:
+    """Let two bots play out a game; returns the final board."""
+    board = Board.empty() if start is None else start
+    while not board.is_over:
+        board = board.play((x if board.to_move is Player.X else o).choose(board))
+    return board
+
+
+def play_match(
+    x: Bot, o: Bot, games: int, *, progress: Callable[[int], None] | None = None
+) -> MatchResult:
+    """Play ``games`` games, ``x`` always opening; ``progress(n)`` is told of
+    every n finished games now and then.
+
+    >>> play_match(bot("perfect", seed=1), bot("perfect", seed=2), 10)
+    MatchResult(games=10, x_wins=0, o_wins=0, draws=10)
+    """
+    if games < 0:
+        raise ValueError(f"the number of games cannot be negative ({games})")
+    tally = {Result.X_WON: 0, Result.O_WON: 0, Result.DRAW: 0}
+    x_choose, o_choose = x.choose, o.choose
+    empty = Board.empty()
+    step = max(1, min(10_000, games // 100))
+    for played in range(1, games + 1):
+        board = empty
+        # Boards are interned and cache their result, so this loop only looks up.
+        while not board.is_over:
+            board = board.play(x_choose(board))
+            if board.is_over:
+                break
+            board = board.play(o_choose(board))
+        tally[board.result] += 1
+        if progress is not None and played % step == 0:
+            progress(step)
+    if progress is not None and games % step:
+        progress(games % step)
+    return MatchResult(games, tally[Result.X_WON], tally[Result.O_WON], tally[Result.DRAW])

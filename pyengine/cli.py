@@ -1,0 +1,371 @@
+"""The command line: ``python -m pyengine`` or ``pyengine``.
+
+Bad input never ends in a traceback: it gets one line on standard error that
+names the problem, and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import IO, TYPE_CHECKING, Any, NoReturn
+
+from .board import Board, EngineError, Player, Result
+from .bots import Level, bot, play_match
+from .facts import compute_facts
+from .game import Game, Mode
+from .solver import Analysis, analyze
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Sequence
+
+BAD_INPUT = 2
+PROG = "pyengine"
+
+
+class UsageError(Exception):
+    """Input the command line cannot act on; the message is shown as it is."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is one line on stderr, not a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(BAD_INPUT, f"{self.prog}: error: {message} (see --help)\n")
+
+
+# -- analysis as text and JSON -----------------------------------------------
+
+
+def _result_name(result: Result) -> str | None:
+    return None if result is Result.ONGOING else result.value
+
+
+def analysis_json(analysis: Analysis) -> dict[str, Any]:
+    """An analysis under the documented JSON keys."""
+    board = analysis.board
+    return {
+        "position": str(board),
+        "to_move": board.to_move.value if board.to_move else None,
+        "result": _result_name(board.result),
+        "value": analysis.value.value if analysis.value else None,
+        "plies": analysis.plies,
+        "moves": [{"cell": m.cell, "value": m.value.value, "plies": m.plies} for m in analysis.moves],
+        "best": list(analysis.best),
+    }
+
+
+def _outcome_text(value: str, plies: int) -> str:
+    if value == "draw":
+        return f"draw ({plies} {'ply' if plies == 1 else 'plies'} to the end)"
+    return f"{value} in {plies}"
+
+
+def analysis_text(analysis: Analysis) -> str:
+    """An analysis for people to read."""
+    board = analysis.board
+    lines = [str(board), board.pretty()]
+    if analysis.value is None:
+        lines.append("Game over: " + ("a draw" if board.result is Result.DRAW else f"{board.winner} won"))
+        if board.winning_lines:
+            shown = ", ".join("-".join(map(str, line)) for line in board.winning_lines)
+            lines.append(f"Winning line(s): {shown}")
+        return "\n".join(lines)
+    side = board.to_move
+    lines.append(f"{side} to move: {_outcome_text(analysis.value.value, analysis.plies)} with perfect play")
+    lines.append(f"Moves (cells 0-8, value for {side}):")
+    for move in analysis.moves:
+        star = "  *best" if move.cell in analysis.best else ""
+        lines.append(f"  {move.cell}  {_outcome_text(move.value.value, move.plies)}{star}")
+    return "\n".join(lines)
+
+
+# -- subcommands ---------------------------------------------------------------
+
+
+def _position(text: str) -> Board:
+    try:
+        return Board.parse(text)
+    except EngineError as error:
+        raise UsageError(f"bad position: {error}") from None
+
+
+def _level(text: str) -> Level:
+    try:
+        return Level.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _mode(text: str) -> Mode:
+    try:
+        return Mode.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _side(text: str) -> Player:
+    try:
+        return Player(text.strip().upper())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"unknown side {text!r}: choose X or O") from None
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is negative")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def cmd_move(args: argparse.Namespace, out: IO[str]) -> int:
+    board = _position(args.position)
+    if board.is_over:
+        raise UsageError(f"no move in {str(board)!r}: the game is over")
+    print(bot(args.level, seed=args.seed).choose(board), file=out)
+    return 0
+
+
+def _batch_lines(stream: Iterable[str]) -> Iterable[str]:
+    for line in stream:
+        if line.strip():
+            yield line.rstrip("\r\n")
+
+
+def cmd_analyze(args: argparse.Namespace, out: IO[str]) -> int:
+    if args.position != "-":
+        analysis = analyze(_position(args.position))
+        print(json.dumps(analysis_json(analysis)) if args.json else analysis_text(analysis), file=out)
+        return 0
+    bad = total = 0
+    for line in _batch_lines(sys.stdin):
+        total += 1
+        try:
+            analysis = analyze(Board.parse(line))
+        except EngineError as error:
+            bad += 1
+            if args.json:
+                print(json.dumps({"input": line, "error": str(error)}), file=out)
+            else:
+                print(f"{line!r}: error: {error}\n", file=out)
+            continue
+        print(json.dumps(analysis_json(analysis)) if args.json else analysis_text(analysis) + "\n", file=out)
+        out.flush()
+    if bad:
+        print(f"{PROG}: error: {bad} of {total} lines were not legal positions", file=sys.stderr)
+        return BAD_INPUT
+    return 0
+
+
+def cmd_stats(args: argparse.Namespace, out: IO[str]) -> int:
+    facts = compute_facts().as_dict()
+    if args.json:
+        print(json.dumps(facts), file=out)
+        return 0
+    labels = {
+        "games": "possible games",
+        "x_wins": "  won by X",
+        "o_wins": "  won by O",
+        "draws": "  drawn",
+        "positions": "legal positions",
+        "terminal_positions": "  of which the game is over",
+        "positions_up_to_symmetry": "positions up to symmetry",
+        "terminal_positions_up_to_symmetry": "  of which the game is over",
+        "tree_nodes": "nodes in the full game tree",
+    }
+    for key, label in labels.items():
+        print(f"{label:<30}{facts[key]:>9,}", file=out)
+    return 0
+
+
+def _progress_bar(games: int) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
+    """A bar on stderr when a person is watching it; nothing otherwise."""
+    if not sys.stderr.isatty():
+        return None, lambda: None
+    try:
+        from tqdm import tqdm  # the CLI's only dependency, loaded only here
+    except ImportError:
+        return None, lambda: None
+    # delay: a quick run finishes before any bar is drawn
+    bar = tqdm(total=games, unit="game", file=sys.stderr, delay=0.5, leave=False)
+
+    def advance(games_done: int) -> None:
+        bar.update(games_done)
+
+    return advance, bar.close
+
+
+def cmd_match(args: argparse.Namespace, out: IO[str]) -> int:
+    seeds = random.Random(args.seed) if args.seed is not None else None
+    x = bot(args.x, seed=seeds.getrandbits(64) if seeds else None)
+    o = bot(args.o, seed=seeds.getrandbits(64) if seeds else None)
+    progress, close = _progress_bar(args.games)
+    try:
+        result = play_match(x, o, args.games, progress=progress)
+    finally:
+        close()
+    if args.json:
+        print(json.dumps(result.as_dict()), file=out)
+    else:
+        print(
+            f"{args.x.value} (X) vs {args.o.value} (O), {result.games:,} games: "
+            f"X won {result.x_wins:,}, O won {result.o_wins:,}, drawn {result.draws:,}",
+            file=out,
+        )
+    return 0
+
+
+# -- the terminal game ---------------------------------------------------------
+
+HELP_LINE = "Cells are numbered 1 to 9, left to right and top to bottom, as the empty squares show."
+
+
+def _announce(game: Game, out: IO[str]) -> None:
+    board = game.board
+    if board.result is Result.DRAW:
+        print("Draw!", file=out)
+    elif game.mode is Mode.VS_BOT:
+        print("You win!" if board.winner is game.human else "You lose.", file=out)
+    else:
+        print(f"{board.winner} wins!", file=out)
+
+
+def cmd_play(args: argparse.Namespace, out: IO[str], ask: Callable[[str], str] = input) -> int:
+    game = Game(args.mode, human=args.side, level=args.level, seed=args.seed)
+    if game.mode is Mode.VS_BOT:
+        intro = f"You play {game.human} against the {game.level.value} bot. X moves first."
+    elif game.mode is Mode.TWO_PLAYERS:
+        intro = "Two players take turns. X moves first."
+    else:
+        intro = f"The {game.level.value} bot plays both sides."
+    print(intro, HELP_LINE, "Type u to undo, r to redo, n for a new game, q to quit.", sep="\n", file=out)
+    try:
+        while True:
+            print("\n" + game.board.pretty(numbered=True) + "\n", file=out)
+            if game.is_over:
+                _announce(game, out)
+                answer = ask("Play again? [y/N] ").strip().lower()
+                if answer not in ("y", "yes"):
+                    return 0
+                game.restart()
+                continue
+            if game.bot_to_move:
+                mover = game.board.to_move
+                cell = game.play_bot()
+                print(f"The bot ({mover}) plays {cell + 1}.", file=out)
+                continue
+            answer = ask(f"{game.board.to_move} to move (1-9, u, r, n, q): ").strip().lower()
+            if answer in ("q", "quit", "exit"):
+                return 0
+            if answer in ("u", "undo"):
+                if not game.undo():
+                    print("Nothing to undo.", file=out)
+                continue
+            if answer in ("r", "redo"):
+                if not game.redo():
+                    print("Nothing to redo.", file=out)
+                continue
+            if answer in ("n", "new"):
+                game.restart()
+                continue
+            if not (len(answer) == 1 and answer in "123456789"):
+                print(f"{answer!r} is not a move: type a cell number from 1 to 9.", file=out)
+                continue
+            try:
+                game.play(int(answer) - 1)
+            except EngineError as error:
+                print(f"Cell {answer} cannot be played: {_people_count(str(error))}", file=out)
+    except EOFError:
+        print(file=out)
+        return 0
+
+
+def _people_count(message: str) -> str:
+    """Engine messages count cells 0-8; the terminal game shows 1-9."""
+    if "already taken" in message:
+        return "it is already taken."
+    if "game is over" in message:
+        return "the game is over."
+    return message
+
+
+# -- the parser ----------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog=PROG,
+        description="Tic-tac-toe with a perfect-play engine. Positions are 9 cells row by row "
+        "(X, O or .), optionally with / between rows: X.O/.X./...; cells are numbered 0-8.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser, required=True)
+
+    play = commands.add_parser("play", help="play a game in the terminal")
+    play.add_argument("--mode", type=_mode, default=Mode.VS_BOT, help="bot (default), two or watch")
+    play.add_argument("--as", dest="side", type=_side, default=Player.X, help="your side, X (default) or O")
+    play.add_argument("--level", type=_level, default=Level.PERFECT, help="the bot's level (default perfect)")
+    play.add_argument("--seed", type=_seed, help="make the bot's choices repeatable")
+    play.set_defaults(run=cmd_play)
+
+    move = commands.add_parser("move", help="print the bot's move (a cell 0-8) in a position")
+    move.add_argument("position")
+    move.add_argument("--level", type=_level, default=Level.PERFECT, help="random, easy, medium or perfect")
+    move.add_argument("--seed", type=_seed, help="make the choice among equal moves repeatable")
+    move.set_defaults(run=cmd_move)
+
+    an = commands.add_parser(
+        "analyze",
+        help="solve a position",
+        description="Solve a position: its value for the side to move and every move's. "
+        "With - read one position per line from standard input.",
+    )
+    an.add_argument("position", help="a position, or - to read one per line from standard input")
+    an.add_argument("--json", action="store_true", help="print JSON (one object per line with -)")
+    an.set_defaults(run=cmd_analyze)
+
+    stats = commands.add_parser("stats", help="count games and positions of the whole game tree")
+    stats.add_argument("--json", action="store_true", help="print JSON")
+    stats.set_defaults(run=cmd_stats)
+
+    match = commands.add_parser("match", help="let two bots play each other")
+    match.add_argument("--x", type=_level, required=True, help="X's level")
+    match.add_argument("--o", type=_level, required=True, help="O's level")
+    match.add_argument("--games", type=_count, default=1000, help="how many games (default 1000)")
+    match.add_argument("--seed", type=_seed, help="make the match repeatable")
+    match.add_argument("--json", action="store_true", help="print JSON")
+    match.set_defaults(run=cmd_match)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        status: int = args.run(args, sys.stdout)
+    except UsageError as error:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return BAD_INPUT
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (| head): not an error worth a traceback.
+        sys.stderr.close()
+        return 0
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,225 @@
+"""The game session: what a user interface drives, so that no rules live in it.
+
+A ``Game`` knows the mode, which side the human plays, the bot's level, the
+moves so far with undo and redo, and the result. Interfaces translate clicks
+or keystrokes into ``play``, ask ``bot_to_move`` whether to schedule the bot's
+reply (after whatever delay they like), then call ``play_bot``.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import Enum
+
+from .board import Board, Cell, IllegalMoveError, Player, Result
+from .bots import Bot, Level, bot
+
+
+class Mode(Enum):
+    """Who plays whom."""
+
+    VS_BOT = "bot"
+    """A human against a bot."""
+    TWO_PLAYERS = "two"
+    """Two humans taking turns on one device."""
+    WATCH = "watch"
+    """The bot plays both sides."""
+
+    @classmethod
+    def parse(cls, text: str | Mode) -> Mode:
+        """The mode named by ``text`` (case-insensitive); ValueError if none is."""
+        if isinstance(text, Mode):
+            return text
+        try:
+            return cls(text.strip().lower())
+        except (ValueError, AttributeError):
+            names = ", ".join(mode.value for mode in cls)
+            raise ValueError(f"unknown mode {text!r}: choose one of {names}") from None
+
+
+class Game:
+    """One game in progress, with its history.
+
+    >>> game = Game(human=Player.X, level="perfect", seed=7)
+    >>> game.play(4)
+    >>> game.bot_to_move
+    True
+    >>> cell = game.play_bot()
+    >>> game.moves == (4, cell)
+    True
+    >>> game.undo()      # takes back the bot's reply and the human's move
+    True
+    >>> game.moves, game.can_redo
+    ((), True)
+    """
+
+    def __init__(
+        self,
+        mode: Mode | str = Mode.VS_BOT,
+        *,
+        human: Player = Player.X,
+        level: Level | str = Level.PERFECT,
+        seed: int | None = None,
+        start: Board | None = None,
+    ) -> None:
+        self.mode = Mode.parse(mode)
+        self.human = human
+        self.level = Level.parse(level)
+        self.start = Board.empty() if start is None else start
+        self._rng = random.Random(seed)  # seeds every bot this session makes
+        self._bot: Bot = bot(self.level, seed=self._rng.getrandbits(64))
+        self._moves: list[Cell] = []
+        self._undone: list[Cell] = []  # most recently undone last
+        self._board = self.start
+
+    # -- reading -------------------------------------------------------------
+
+    @property
+    def board(self) -> Board:
+        """The position now."""
+        return self._board
+
+    @property
+    def moves(self) -> tuple[Cell, ...]:
+        """The cells played since the start position, in order."""
+        return tuple(self._moves)
+
+    @property
+    def result(self) -> Result:
+        """Where the game stands."""
+        return self._board.result
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self._board.is_over
+
+    def is_human(self, player: Player | None) -> bool:
+        """Whether ``player``'s moves come from a person."""
+        if player is None or self.mode is Mode.WATCH:
+            return False
+        return self.mode is Mode.TWO_PLAYERS or player is self.human
+
+    @property
+    def human_to_move(self) -> bool:
+        """True when the next move is a person's to make."""
+        return self.is_human(self._board.to_move)
+
+    @property
+    def bot_to_move(self) -> bool:
+        """True when the game goes on and the bot makes the next move."""
+        return not self._board.is_over and not self.human_to_move
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether ``undo`` would take anything back."""
+        return self._undo_count() > 0
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether ``redo`` would put anything back."""
+        return bool(self._undone)
+
+    # -- acting --------------------------------------------------------------
+
+    def play(self, cell: Cell) -> None:
+        """The person to move marks ``cell``.
+
+        Raises IllegalMoveError when it is the bot's turn, the cell is taken or
+        off the board, or the game is over; the game is then unchanged.
+        """
+        if not self._board.is_over and not self.human_to_move:
+            raise IllegalMoveError(f"cell {cell} cannot be played now: it is the bot's turn")
+        self._push(cell)
+
+    def play_bot(self) -> Cell:
+        """The bot makes its move; returns the cell. IllegalMoveError unless
+        ``bot_to_move``."""
+        if self._board.is_over:
+            raise IllegalMoveError("the bot cannot move: the game is over")
+        if not self.bot_to_move:
+            raise IllegalMoveError("the bot cannot move: it is a person's turn")
+        cell = self._bot.choose(self._board)
+        self._push(cell)
+        return cell
+
+    def _push(self, cell: Cell) -> None:
+        self._board = self._board.play(cell)  # raises, leaving the game as it was
+        self._moves.append(cell)
+        self._undone.clear()
+
+    def _undo_count(self) -> int:
+        """How many moves one undo takes back: back to the previous position in
+        which a person was to move (everything, against the bot, if none is)."""
+        if self.mode is Mode.WATCH:
+            return 0  # the bot would only play again
+        if self.mode is Mode.TWO_PLAYERS:
+            return min(1, len(self._moves))
+        boards = self._boards()
+        for back in range(1, len(self._moves) + 1):
+            if self.is_human(boards[-1 - back].to_move):
+                return back
+        return 0
+
+    def _boards(self) -> list[Board]:
+        boards = [self.start]
+        for cell in self._moves:
+            boards.append(boards[-1].play(cell))
+        return boards
+
+    def undo(self) -> bool:
+        """Take back the last move; against the bot, its reply and the person's
+        move before it. Returns whether anything was taken back."""
+        count = self._undo_count()
+        if not count:
+            return False
+        for _ in range(count):
+            self._undone.append(self._moves.pop())
+        self._board = self._boards()[-1]
+        return True
+
+    def redo(self) -> bool:
+        """Put back what the last undo took back. Returns whether it did."""
+        if not self._undone:
+            return False
+        board = self._board
+        redone = []
+        while self._undone:
+            cell = self._undone.pop()
+            board = board.play(cell)
+            redone.append(cell)
+            # Against the bot, one redo restores up to the person's next turn.
+            if self.mode is not Mode.VS_BOT or self.is_human(board.to_move) or board.is_over:
+                break
+        self._moves.extend(redone)
+        self._board = board
+        return True
+
+    def restart(
+        self,
+        *,
+        mode: Mode | str | None = None,
+        human: Player | None = None,
+        level: Level | str | None = None,
+        start: Board | None = None,
+    ) -> None:
+        """A new game from the start position, changing any setting given.
+        A seeded session stays repeatable across restarts."""
+        if mode is not None:
+            self.mode = Mode.parse(mode)
+        if human is not None:
+            self.human = human
+        if level is not None and Level.parse(level) is not self.level:
+            self.level = Level.parse(level)
+            self._bot = bot(self.level, seed=self._rng.getrandbits(64))
+        if start is not None:
+            self.start = start
+        self._moves.clear()
+        self._undone.clear()
+        self._board = self.start
+
+    def __repr__(self) -> str:
+        return (
+            f"Game(mode={self.mode.value!r}, human={self.human.value!r}, "
+            f"level={self.level.value!r}, board={self._board!r})"
+        )

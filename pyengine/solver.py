@@ -1,0 +1,237 @@
+"""The perfect-play solver: the exact value of a position and how long it lasts.
+
+One negamax, always from the side to move, over the two masks. A score folds
+the value and the distance into one int, so that comparing scores prefers the
+fastest win and the slowest loss::
+
+    win in n plies   ->  10 - n   (9 = win with this move)
+    draw             ->  0
+    loss in n plies  ->  n - 10   (-8 = the opponent wins next move)
+
+Two exact shortcuts keep the search small: a side that can complete a line
+does so (nothing beats a win in one), and a side facing two open threats
+loses next move whatever it does. Scores are memoised per position, so every
+position is solved at most once per process.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from .board import FULL, LINE_MASKS, Board, Cell, Mask
+
+TYPE_CHECKING = False  # see board.py
+if TYPE_CHECKING:
+    from typing import Final
+
+_WIN_NOW: Final = 9
+
+
+class Value(Enum):
+    """What a position is worth to the side about to move, under perfect play."""
+
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
+
+    @property
+    def opposite(self) -> Value:
+        """The same outcome seen by the other side."""
+        return _OPPOSITE[self]
+
+
+_OPPOSITE: Final = {Value.WIN: Value.LOSS, Value.DRAW: Value.DRAW, Value.LOSS: Value.WIN}
+
+
+def _completions() -> list[Mask]:
+    """For each set of a player's cells, the cells that would complete a line."""
+    table = [0] * 512
+    for line in LINE_MASKS:
+        rest = FULL & ~line
+        for c in range(9):
+            bit = 1 << c
+            if not line & bit:
+                continue
+            pair = line ^ bit
+            sub = rest
+            while True:  # every superset of the pair among the other cells
+                table[sub | pair] |= bit
+                if not sub:
+                    break
+                sub = (sub - 1) & rest
+    return table
+
+
+_COMPLETES: Final = _completions()
+_SCORES: dict[int, int] = {}
+
+
+def _score(me: Mask, them: Mask) -> int:
+    """The score of a live position for the side to move, who holds ``me``."""
+    key = me << 9 | them
+    score = _SCORES.get(key)
+    if score is not None:
+        return score
+    free = FULL ^ (me | them)
+    if _COMPLETES[me] & free:
+        score = _WIN_NOW
+    elif not free:
+        score = 0
+    else:
+        threats = _COMPLETES[them] & free
+        if threats & (threats - 1):
+            score = -_WIN_NOW + 1  # two threats: only one can be blocked
+        else:
+            # With one threat, every other move loses next ply; the block is best.
+            candidates = threats or free
+            score = -99
+            while candidates:
+                bit = candidates & -candidates
+                candidates ^= bit
+                reply = -_score(them, me | bit)
+                if reply > score:
+                    score = reply
+            score = score - 1 if score > 0 else score + 1 if score < 0 else 0
+    _SCORES[key] = score
+    return score
+
+
+def _sides(board: Board) -> tuple[Mask, Mask]:
+    """The masks of (side to move, the other side)."""
+    x, o = board.x_mask, board.o_mask
+    return (x, o) if x.bit_count() == o.bit_count() else (o, x)
+
+
+def _move_score(me: Mask, them: Mask, bit: int) -> int:
+    """The score, for the mover, of playing ``bit`` from a live position."""
+    mine = me | bit
+    if _COMPLETES[me] & bit:
+        return _WIN_NOW
+    if mine | them == FULL:
+        return 0
+    reply = -_score(them, mine)
+    return reply - 1 if reply > 0 else reply + 1 if reply < 0 else 0
+
+
+def _value_and_plies(score: int, empties: int) -> tuple[Value, int]:
+    if score > 0:
+        return Value.WIN, 10 - score
+    if score < 0:
+        return Value.LOSS, 10 + score
+    return Value.DRAW, empties  # a drawn game ends only when the board is full
+
+
+class MoveAnalysis:
+    """One legal move and where it leads under perfect play.
+
+    ``value`` is for the player making the move; ``plies`` counts from the
+    position before it, this move included, to the end of the game.
+    """
+
+    __slots__ = ("cell", "value", "plies")
+
+    cell: Cell
+    value: Value
+    plies: int
+
+    def __init__(self, cell: Cell, value: Value, plies: int) -> None:
+        self.cell, self.value, self.plies = cell, value, plies
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MoveAnalysis):
+            return NotImplemented
+        return (self.cell, self.value, self.plies) == (other.cell, other.value, other.plies)
+
+    def __hash__(self) -> int:
+        return hash((self.cell, self.value, self.plies))
+
+    def __repr__(self) -> str:
+        return f"MoveAnalysis(cell={self.cell}, value={self.value!r}, plies={self.plies})"
+
+
+class Analysis:
+    """A position solved: its value for the side to move and every move's.
+
+    For a finished game ``value`` is None, ``plies`` 0 and there are no moves.
+    """
+
+    __slots__ = ("board", "value", "plies", "moves", "best")
+
+    board: Board
+    value: Value | None
+    """Win, draw or loss for the side to move; None when the game is over."""
+    plies: int
+    """Moves left until the end under perfect play by both sides."""
+    moves: tuple[MoveAnalysis, ...]
+    """Each legal move, in cell order."""
+    best: tuple[Cell, ...]
+    """The moves perfect play chooses among: best value, fastest win, slowest loss."""
+
+    def __init__(
+        self,
+        board: Board,
+        value: Value | None,
+        plies: int,
+        moves: tuple[MoveAnalysis, ...],
+        best: tuple[Cell, ...],
+    ) -> None:
+        self.board, self.value, self.plies, self.moves, self.best = board, value, plies, moves, best
+
+    def move(self, cell: Cell) -> MoveAnalysis:
+        """The analysis of one legal move."""
+        for move in self.moves:
+            if move.cell == cell:
+                return move
+        raise KeyError(cell)
+
+    def __repr__(self) -> str:
+        return (
+            f"Analysis(board={self.board!r}, value={self.value!r}, plies={self.plies}, "
+            f"best={self.best})"
+        )
+
+
+def analyze(board: Board) -> Analysis:
+    """Solve ``board``: its value, its length, and every legal move's.
+
+    >>> a = analyze(Board.empty())
+    >>> a.value, a.plies, a.best
+    (<Value.DRAW: 'draw'>, 9, (0, 1, 2, 3, 4, 5, 6, 7, 8))
+    >>> a = analyze(Board.parse("XX./OO./..."))
+    >>> a.value, a.plies, a.best
+    (<Value.WIN: 'win'>, 1, (2,))
+    >>> a.move(6)
+    MoveAnalysis(cell=6, value=<Value.LOSS: 'loss'>, plies=2)
+    """
+    if board.is_over:
+        return Analysis(board, None, 0, (), ())
+    me, them = _sides(board)
+    empties = 9 - (me | them).bit_count()
+    scored = [(cell, _move_score(me, them, 1 << cell)) for cell in board.legal_moves]
+    top = max(score for _, score in scored)
+    moves = tuple(MoveAnalysis(cell, *_value_and_plies(score, empties)) for cell, score in scored)
+    value, plies = _value_and_plies(top, empties)
+    return Analysis(board, value, plies, moves, tuple(cell for cell, score in scored if score == top))
+
+
+_BEST: dict[Board, tuple[Cell, ...]] = {}
+
+
+def best_moves(board: Board) -> tuple[Cell, ...]:
+    """The cells perfect play chooses among (none once the game is over).
+
+    The same as ``analyze(board).best``, remembered per position because bots
+    ask for it at every move of every game.
+    """
+    best = _BEST.get(board)
+    if best is None:
+        best = _BEST[board] = analyze(board).best
+    return best
+
+
+def value_of(board: Board) -> tuple[Value | None, int]:
+    """The value for the side to move and the plies left, without the moves."""
+    if board.is_over:
+        return None, 0
+    me, them = _sides(board)
+    return _value_and_plies(_score(me, them), 9 - (me | them).bit_count())
