@@ -1,0 +1,205 @@
+"""The command line: every subcommand's output, and one-line errors with exit 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from pyengine import Board, analyze, compute_facts, reachable_positions
+from pyengine.cli import main
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """The real thing: a fresh interpreter running ``python -m pyengine``."""
+    return subprocess.run(
+        [sys.executable, "-m", "pyengine", *args], input=stdin, capture_output=True, text=True, timeout=120
+    )
+
+
+def assert_one_line_error(done: subprocess.CompletedProcess[str], *words: str) -> None:
+    assert done.returncode == 2, done
+    assert done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    for word in words:
+        assert word in lines[0], lines[0]
+
+
+class TestMove:
+    def test_prints_the_perfect_bots_cell(self) -> None:
+        """`move` prints one of the best cells, and only that."""
+        board = Board.parse("X.O/.X./...")
+        done = run("move", str(board))
+        assert done.returncode == 0, done.stderr
+        assert int(done.stdout) in analyze(board).best
+
+    def test_seed_makes_the_choice_repeatable(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """The same seed gives the same move among equals, for every level."""
+        for level in ("random", "easy", "medium", "perfect"):
+            answers = set()
+            for _ in range(3):
+                assert main(["move", ".........", "--level", level, "--seed", "5"]) == 0
+                answers.add(capsys.readouterr().out)
+            assert len(answers) == 1, level
+
+    @pytest.mark.parametrize(
+        ("args", "words"),
+        [
+            (["move", "X.O/.X./.."], ["position"]),
+            (["move", "XXXXX...."], ["position", "X has 5"]),
+            (["move", "XXX/OO./..."], ["game is over"]),
+            (["move", ".........", "--level", "godlike"], ["godlike", "perfect"]),
+            (["move", ".........", "--seed", "abc"], ["abc"]),
+            (["analyze", "XOXOXOXOZ"], ["'Z'"]),
+            (["match", "--x", "perfect", "--o", "nobody"], ["nobody"]),
+            (["match", "--x", "perfect", "--o", "random", "--games", "-1"], ["-1"]),
+            (["match", "--x", "perfect"], ["--o"]),
+            (["play", "--as", "Z"], ["Z"]),
+            (["frobnicate"], ["frobnicate"]),
+            ([], ["COMMAND"]),
+        ],
+    )
+    def test_bad_input_is_one_line_and_exit_2(self, args: list[str], words: list[str]) -> None:
+        """Whatever is wrong, the user gets one line naming it and status 2."""
+        assert_one_line_error(run(*args), *words)
+
+
+class TestAnalyze:
+    def test_json_has_the_documented_keys_and_values(self) -> None:
+        """`analyze --json` is the engine's analysis under the documented keys."""
+        board = Board.parse("X.O/.X./...")
+        done = run("analyze", "--json", "x.o/.x./...")
+        assert done.returncode == 0
+        got = json.loads(done.stdout)
+        expected = analyze(board)
+        assert got == {
+            "position": "X.O/.X./...",
+            "to_move": "O",
+            "result": None,
+            "value": expected.value.value if expected.value else None,
+            "plies": expected.plies,
+            "moves": [{"cell": m.cell, "value": m.value.value, "plies": m.plies} for m in expected.moves],
+            "best": list(expected.best),
+        }
+
+    def test_finished_position(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """A won board has a result, no side to move, no value and no moves."""
+        assert main(["analyze", "--json", "XXX/OO./..."]) == 0
+        got = json.loads(capsys.readouterr().out)
+        assert (got["to_move"], got["result"], got["value"], got["plies"], got["moves"], got["best"]) == (
+            None, "X", None, 0, [], []
+        )
+
+    def test_text_names_the_best_moves(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """The human-readable form says who moves, the value, and marks best moves."""
+        assert main(["analyze", "XX./OO./..."]) == 0
+        out = capsys.readouterr().out
+        assert "X to move: win in 1" in out
+        assert "2  win in 1  *best" in out
+
+    def test_batch_answers_every_line_in_order(self) -> None:
+        """`analyze --json -` answers one line per position, errors in place, exit non-zero."""
+        lines = ["X.O/.X./...", "", "nonsense", "XXX/OO./...", "OOO/XX./XX."]
+        done = run("analyze", "--json", "-", stdin="\n".join(lines) + "\n")
+        assert done.returncode != 0
+        assert "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1
+        out = [json.loads(line) for line in done.stdout.splitlines()]
+        assert len(out) == 4  # the blank line is skipped
+        assert out[0]["position"] == "X.O/.X./..."
+        assert out[1]["input"] == "nonsense" and "9 cells" in out[1]["error"]
+        assert out[2]["result"] == "X"
+        assert out[3]["input"] == "OOO/XX./XX." and out[3]["error"]
+
+    def test_batch_of_every_position(self) -> None:
+        """The batch mode handles all 5,478 positions, each exactly as analyze() does."""
+        boards = reachable_positions()
+        done = run("analyze", "--json", "-", stdin="".join(f"{b}\n" for b in boards))
+        assert done.returncode == 0, done.stderr
+        out = done.stdout.splitlines()
+        assert len(out) == len(boards)
+        for board, line in zip(boards, out, strict=True):
+            got = json.loads(line)
+            assert got["position"] == str(board)
+            assert got["best"] == list(analyze(board).best)
+
+
+class TestStats:
+    def test_json_is_the_computed_facts(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """`stats --json` prints compute_facts() under the documented keys."""
+        assert main(["stats", "--json"]) == 0
+        got = json.loads(capsys.readouterr().out)
+        assert got == compute_facts().as_dict()
+        assert list(got) == [
+            "games", "x_wins", "o_wins", "draws", "positions", "terminal_positions",
+            "positions_up_to_symmetry", "terminal_positions_up_to_symmetry", "tree_nodes",
+        ]
+
+    def test_text_shows_the_numbers(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """The table shows every figure with thousands separators."""
+        assert main(["stats"]) == 0
+        out = capsys.readouterr().out
+        for value in compute_facts().as_dict().values():
+            assert f"{value:,}" in out
+
+
+class TestMatch:
+    def test_json_tally(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """The tally adds up and a perfect X never loses to random."""
+        args = ["match", "--x", "perfect", "--o", "random", "--games", "500", "--seed", "3", "--json"]
+        assert main(args) == 0
+        got = json.loads(capsys.readouterr().out)
+        assert set(got) == {"games", "x_wins", "o_wins", "draws"}
+        assert got["games"] == 500 == got["x_wins"] + got["o_wins"] + got["draws"]
+        assert got["o_wins"] == 0
+
+    def test_seed_repeats_the_match(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """The same seed plays the same games."""
+        args = ["match", "--x", "medium", "--o", "easy", "--games", "300", "--seed", "9", "--json"]
+        main(args)
+        first = capsys.readouterr().out
+        main(args)
+        assert capsys.readouterr().out == first
+
+    def test_no_progress_bar_when_stderr_is_not_a_terminal(self) -> None:
+        """Piped stderr stays clean: the bar is for people watching a terminal."""
+        done = run("match", "--x", "random", "--o", "random", "--games", "20000")
+        assert done.returncode == 0 and done.stderr == ""
+        assert "20,000 games" in done.stdout
+
+
+class TestPlay:
+    def test_a_whole_game_with_mistakes_along_the_way(self) -> None:
+        """The terminal game answers bad input, undo and redo, and ends with a banner."""
+        # Two players so that every move is ours to type.
+        keys = ["x", "0", "10", "5", "5", "u", "r", "1", "2", "3", "4", "6", "7", "9", "8", "n"]
+        done = run("play", "--mode", "two", stdin="\n".join(keys) + "\n")
+        assert done.returncode == 0, done.stderr
+        out = done.stdout
+        assert "'x' is not a move" in out and "'0' is not a move" in out and "'10' is not a move" in out
+        assert "already taken" in out
+        assert "numbered 1 to 9" in out
+        # 5 1 2 3 4 6 7 9 8 → X: 5,2,4,7,8 ... the engine decides who won; the banner must say it.
+        board = Board.empty()
+        for key in ["5", "1", "2", "3", "4", "6", "7", "9", "8"]:
+            if board.is_over:
+                break
+            board = board.play(int(key) - 1)
+        banner = "Draw!" if board.winner is None else f"{board.winner} wins!"
+        assert banner in out
+
+    def test_end_of_input_quits_quietly(self) -> None:
+        """Closing stdin mid-game exits 0 without a traceback."""
+        done = run("play", stdin="5\n")
+        assert done.returncode == 0 and "Traceback" not in done.stderr
+
+    def test_the_bot_never_loses_as_o(self) -> None:
+        """Against the perfect bot the human playing X cannot win, whatever the keys."""
+        keys = "\n".join(["1", "2", "3", "4", "5", "6", "7", "8", "9"] * 2)
+        done = run("play", "--seed", "4", stdin=keys + "\n")
+        assert done.returncode == 0
+        assert "You win!" not in done.stdout
+        assert "You lose." in done.stdout or "Draw!" in done.stdout
