@@ -1,0 +1,340 @@
+"""The page's Python: wires each board on the page to pyengine, and draws it.
+
+It only translates: DOM events become engine calls (all rules live in
+pyengine, all wording in view.py) and the engine's state becomes DOM updates.
+Each board element owns exactly one Game, held by its view object; nothing
+lives in module globals. Text from the URL or the engine is only ever set as
+textContent, never parsed as HTML.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+
+import view
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from pyengine import Board, Game, IllegalMoveError, Level, Mode, Player, compute_facts
+from pyengine.facts import perfect_policy_digest
+
+BOT_DELAY_MS = 450  # long enough to see the bot "answer", short enough not to wait for it
+TALLY_KEY = "pyengine.score"
+STEPS = {"ArrowLeft": (0, -1), "ArrowRight": (0, 1), "ArrowUp": (-1, 0), "ArrowDown": (1, 0)}
+
+
+class BoardView:
+    """One board on the page and the one Game behind it.
+
+    Subclasses decide what else the board's panel shows; this class owns the
+    cells, the banner, the status line, keyboard play and the bot's timer.
+    """
+
+    def __init__(self, root: object, game: Game, *, hints: bool = False) -> None:
+        self.root = root
+        self.game = game
+        self.show_hints = hints
+        self.table = root.querySelector("table.ttt-board")
+        self.cells = [root.querySelector(f'[data-cell="{cell}"]') for cell in range(9)]
+        self.banner = root.querySelector(".ttt-banner")
+        self.status = root.querySelector(".ttt-status")
+        self.buttons = {b.dataset.action: b for b in root.querySelectorAll("[data-action]")}
+        self._pending = 0  # the token of the bot move now scheduled; 0 when none is
+        self._tokens = 0
+        # One proxy per handler for the life of the page: no proxy churn per move.
+        self._bot_timer = create_proxy(self._on_bot_timer)
+        self.table.addEventListener("click", create_proxy(self._on_click))
+        self.table.addEventListener("keydown", create_proxy(self._on_key))
+        for button in self.buttons.values():
+            button.addEventListener("click", create_proxy(self._on_action))
+
+    # -- start ---------------------------------------------------------------
+
+    def start(self) -> None:
+        """The engine is running: enable the board and say so to tests and people."""
+        for button in self.buttons.values():
+            button.disabled = False
+        self.render()
+        self.say(view.turn_status(self.game))
+        self.table.removeAttribute("aria-busy")
+        self.table.setAttribute("data-ready", "true")
+        self.schedule_bot()
+
+    # -- events --------------------------------------------------------------
+
+    def _on_click(self, event: object) -> None:
+        target = event.target.closest("[data-cell]")
+        if target is not None:
+            self.play(int(target.dataset.cell))
+
+    def _on_key(self, event: object) -> None:
+        target = event.target.closest("[data-cell]")
+        if target is None:
+            return
+        cell = int(target.dataset.cell)
+        row, col = divmod(cell, 3)
+        key = event.key
+        if key in STEPS:
+            dr, dc = STEPS[key]
+            row, col = min(2, max(0, row + dr)), min(2, max(0, col + dc))
+        elif key == "Home":
+            row, col = (0, 0) if event.ctrlKey else (row, 0)
+        elif key == "End":
+            row, col = (2, 2) if event.ctrlKey else (row, 2)
+        else:
+            return  # Enter and Space reach the button as a click
+        event.preventDefault()
+        self.move_focus(3 * row + col)
+
+    def _on_action(self, event: object) -> None:
+        action = event.currentTarget.dataset.action
+        if action == "restart":
+            self.restart()
+        elif action == "undo":
+            self.cancel_bot()
+            if self.game.undo():
+                self.changed(view.turn_status(self.game))
+            else:
+                self.schedule_bot()
+        elif action == "redo":
+            self.cancel_bot()
+            if self.game.redo():
+                self.changed(view.turn_status(self.game))
+        elif action == "hints":
+            self.show_hints = not self.show_hints
+            self.render()
+
+    def _on_bot_timer(self, token: int) -> None:
+        if token != self._pending:
+            return  # cancelled by a restart, an undo or a change of settings
+        self._pending = 0
+        if self.game.bot_to_move:
+            cell = self.game.play_bot()
+            self.changed(view.move_announcement(self.game, cell, by_bot=True))
+
+    # -- actions ---------------------------------------------------------------
+
+    def play(self, cell: int) -> None:
+        """A person's click or key press on ``cell``; ignored unless legal now."""
+        if self._pending or not self.game.human_to_move:
+            return  # the bot is thinking, or it is not a person's turn
+        try:
+            self.game.play(cell)
+        except IllegalMoveError:
+            return  # a taken cell or a finished game: nothing happens
+        self.changed(view.move_announcement(self.game, cell, by_bot=False))
+
+    def restart(self) -> None:
+        self.cancel_bot()
+        self.game.restart()
+        self.changed(view.turn_status(self.game))
+
+    def changed(self, announcement: str) -> None:
+        """Redraw after the game changed, announce it, and let the bot answer."""
+        self.render()
+        self.say(announcement)
+        self.schedule_bot()
+
+    def schedule_bot(self) -> None:
+        if self.game.bot_to_move and not self._pending:
+            self._tokens += 1
+            self._pending = self._tokens
+            window.setTimeout(self._bot_timer, BOT_DELAY_MS, self._pending)
+
+    def cancel_bot(self) -> None:
+        self._pending = 0
+
+    def move_focus(self, cell: int) -> None:
+        """Roving tabindex: exactly one cell is in the tab order."""
+        for other, element in enumerate(self.cells):
+            element.tabIndex = 0 if other == cell else -1
+        self.cells[cell].focus()
+
+    def say(self, text: str) -> None:
+        self.status.textContent = text
+
+    # -- drawing ---------------------------------------------------------------
+
+    def render(self) -> None:
+        board = self.game.board
+        hints = view.hints(board) if self.show_hints else {}
+        winning = {cell for line in board.winning_lines for cell in line}
+        open_to_click = self.game.human_to_move and not self._pending
+        for cell, element in enumerate(self.cells):
+            mark = board[cell]
+            text = mark.value if mark else ""
+            hint = hints.get(cell)
+            element.setAttribute("data-mark", text)
+            element.querySelector(".ttt-mark").textContent = text
+            element.querySelector(".ttt-hint").textContent = hint[0] if hint else ""
+            element.setAttribute("data-hint", hint[1] if hint else "")
+            element.classList.toggle("best", bool(hint and hint[2]))
+            element.classList.toggle("win", cell in winning)
+            element.setAttribute("aria-disabled", "false" if mark is None and open_to_click else "true")
+            element.setAttribute("aria-label", view.cell_label(board, cell, hint[0] if hint else None))
+        shown = view.banner(self.game)
+        if shown:
+            self.banner.textContent, result = shown
+            self.banner.setAttribute("data-result", result)
+            self.banner.hidden = False
+        else:
+            self.banner.hidden = True
+            self.banner.removeAttribute("data-result")
+            self.banner.textContent = ""
+        self.table.classList.toggle("over", board.is_over)
+        if "undo" in self.buttons:
+            self.buttons["undo"].disabled = not self.game.can_undo
+        if "redo" in self.buttons:
+            self.buttons["redo"].disabled = not self.game.can_redo
+        if "hints" in self.buttons:
+            self.buttons["hints"].setAttribute("aria-pressed", "true" if self.show_hints else "false")
+
+
+class GameView(BoardView):
+    """The home page's game: settings, shareable URL, move list and score."""
+
+    def __init__(self, root: object) -> None:
+        settings, problems = view.settings_from_query(str(window.location.search))
+        game = Game(settings.mode, human=settings.human, level=settings.level, start=settings.start)
+        super().__init__(root, game)
+        self.form = root.querySelector("form.ttt-settings")
+        self.selects = {s.name: s for s in root.querySelectorAll("select")}
+        self.moves = root.querySelector(".ttt-moves")
+        self.score = root.querySelector(".ttt-score")
+        self.message = root.querySelector(".ttt-message")
+        self._scored = False  # whether this game's end is already in the tally
+        self.selects["mode"].value = settings.mode.value
+        self.selects["level"].value = settings.level.value
+        self.selects["as"].value = settings.human.value
+        if problems:
+            self.message.textContent = " ".join(problems)  # URL text: as text, never as HTML
+            self.message.hidden = False
+        self.form.addEventListener("change", create_proxy(self._on_settings))
+        self.form.addEventListener("submit", create_proxy(lambda event: event.preventDefault()))
+
+    def start(self) -> None:
+        for select in self.selects.values():
+            select.disabled = False
+        self.sync_side_select()
+        super().start()
+        self.show_score()
+
+    def settings(self) -> view.Settings:
+        game = self.game
+        return view.Settings(game.mode, game.level, game.human, game.start)
+
+    def _on_settings(self, event: object) -> None:
+        self.cancel_bot()
+        self.game.restart(
+            mode=Mode.parse(self.selects["mode"].value),
+            level=Level.parse(self.selects["level"].value),
+            human=Player(self.selects["as"].value),
+            start=Board.empty(),
+        )
+        self._scored = False
+        self.sync_side_select()
+        self.changed(view.turn_status(self.game))
+
+    def sync_side_select(self) -> None:
+        # Choosing a side only means something against the bot.
+        self.selects["as"].disabled = self.game.mode is not Mode.VS_BOT
+
+    def restart(self) -> None:
+        self.cancel_bot()
+        self.game.restart(start=Board.empty())
+        self._scored = False
+        self.message.hidden = True
+        self.changed(view.turn_status(self.game))
+
+    def render(self) -> None:
+        super().render()
+        self.moves.replaceChildren()
+        for line in view.move_list(self.game):
+            item = document.createElement("li")
+            item.textContent = line
+            self.moves.appendChild(item)
+        window.history.replaceState(None, "", self.settings().query(self.game.board))
+        self.record_result()
+
+    # -- the score, kept in localStorage across visits ----------------------------
+
+    def record_result(self) -> None:
+        key = view.tally_key(self.game)
+        if key is None or self._scored:
+            return
+        self._scored = True
+        tally = self.load_tally()
+        tally[key] = tally.get(key, 0) + 1
+        # Storage full or disabled: the score is shown but not kept.
+        with contextlib.suppress(Exception):
+            window.localStorage.setItem(TALLY_KEY, json.dumps(tally))
+        self.show_score(tally)
+
+    def load_tally(self) -> dict[str, int]:
+        try:
+            stored = json.loads(window.localStorage.getItem(TALLY_KEY) or "{}")
+        except Exception:  # disabled storage, or a value not ours
+            return {}
+        if not isinstance(stored, dict):
+            return {}
+        return {k: v for k, v in stored.items() if k in view.TALLY_KEYS and isinstance(v, int) and v >= 0}
+
+    def show_score(self, tally: dict[str, int] | None = None) -> None:
+        self.score.textContent = view.tally_text(self.load_tally() if tally is None else tally)
+
+
+class AnalysisView(BoardView):
+    """A docs page's board: the reader plays both sides, hints always on."""
+
+    def __init__(self, root: object) -> None:
+        start = Board.parse(root.dataset.pos)
+        super().__init__(root, Game(Mode.TWO_PLAYERS, start=start), hints=True)
+
+
+def show_facts(root: object) -> None:
+    """Fill the facts table with numbers the engine computes here, now."""
+    facts = compute_facts()
+    labels = {
+        "games": "Possible games",
+        "x_wins": "… won by X",
+        "o_wins": "… won by O",
+        "draws": "… drawn",
+        "positions": "Legal positions",
+        "terminal_positions": "… in which the game is over",
+        "positions_up_to_symmetry": "Positions up to symmetry",
+        "terminal_positions_up_to_symmetry": "… in which the game is over",
+        "tree_nodes": "Nodes in the full game tree",
+    }
+    body = root.querySelector("tbody")
+    rows = [(key, label, f"{getattr(facts, key):,}") for key, label in labels.items()]
+    digest = perfect_policy_digest()
+    rows.append(("policy_digest", "Fingerprint of the perfect bot's choices (seed 0)", digest))
+    for key, label, value in rows:
+        row = document.createElement("tr")
+        head = document.createElement("th")
+        head.scope = "row"
+        head.textContent = label
+        cell = document.createElement("td")
+        cell.textContent = value
+        cell.setAttribute("data-fact", key)
+        row.append(head, cell)
+        body.appendChild(row)
+    root.querySelector("table").hidden = False
+    root.querySelector(".ttt-status").textContent = "Computed in this browser just now."
+    root.setAttribute("data-ready", "true")
+
+
+def mount() -> None:
+    """Find every board on the page and bring it to life."""
+    for root in document.querySelectorAll("[data-board]"):
+        kind = root.dataset.board
+        if kind == "game":
+            GameView(root).start()
+        elif kind == "analysis":
+            AnalysisView(root).start()
+        elif kind == "facts":
+            show_facts(root)
+
+
+mount()

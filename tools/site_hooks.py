@@ -1,0 +1,193 @@
+"""mkdocs hooks: what the static site needs from the engine and from npm.
+
+- Pages get their boards as static HTML, so the board is on screen (in a
+  loading state) before any Python has run: a page writes a marker such as
+  ``<!-- board: game -->`` and ``on_page_markdown`` puts the markup there.
+- The "Bots and levels" table is played by the engine at build time.
+- After the build, the runtime is copied into the site: PyScript and Pyodide
+  from node_modules (pinned by package-lock.json), and the engine as a zip
+  that PyScript unpacks in the browser. Nothing is fetched from a CDN.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pyengine import Board, Level, Mode, bot, play_match  # noqa: E402
+
+NODE_MODULES = ROOT / "node_modules"
+PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+PYODIDE_DIR = NODE_MODULES / "pyodide"
+# What loadPyodide() fetches at start-up; the rest of the npm package is
+# typings, source maps and a console page.
+PYODIDE_FILES = (
+    "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+)
+# The engine modules the browser imports; the CLI stays out (argparse, tqdm).
+ENGINE_MODULES = ("__init__.py", "board.py", "solver.py", "bots.py", "game.py", "facts.py")
+
+MATCH_GAMES = 1000
+MARKER = re.compile(r"<!--\s*board:\s*(?P<kind>[a-z]+)(?:\s+(?P<pos>[XO.xo/_-]{9,11}))?\s*-->")
+
+
+# -- board markup ----------------------------------------------------------------
+
+
+def _cell_name(cell: int) -> str:
+    row, col = divmod(cell, 3)
+    return f"row {row + 1}, column {col + 1}"
+
+
+def board_table(board: Board, label: str) -> str:
+    """The board as an ARIA grid of 9 buttons, drawn before the engine loads."""
+    rows = []
+    for r in range(3):
+        cells = []
+        for cell in range(3 * r, 3 * r + 3):
+            mark = board[cell]
+            text = str(mark) if mark else ""
+            name = f"{_cell_name(cell).capitalize()}, {text or 'empty'}"
+            cells.append(
+                f'<td role="gridcell"><button type="button" class="ttt-cell" data-cell="{cell}" '
+                f'data-mark="{text}" aria-label="{name}" aria-disabled="true" '
+                f'tabindex="{0 if cell == 0 else -1}"><span class="ttt-mark" aria-hidden="true">{text}</span>'
+                f'<span class="ttt-hint" aria-hidden="true"></span></button></td>'
+            )
+        rows.append(f'<tr role="row">{"".join(cells)}</tr>')
+    return (
+        f'<table class="ttt-board" role="grid" aria-label="{html.escape(label)}" '
+        f'data-ready="false" aria-busy="true"><tbody>{"".join(rows)}</tbody></table>'
+    )
+
+
+def _options(name: str, choices: list[tuple[str, str]], selected: str) -> str:
+    opts = "".join(
+        f'<option value="{value}"{" selected" if value == selected else ""}>{text}</option>'
+        for value, text in choices
+    )
+    return f'<select name="{name}" id="ttt-{name}" disabled>{opts}</select>'
+
+
+def game_markup() -> str:
+    """The home page's game: settings, board, banner, controls, moves, score."""
+    levels = [(level.value, level.value.capitalize()) for level in Level]
+    modes = [(Mode.VS_BOT.value, "Against the bot"), (Mode.TWO_PLAYERS.value, "Two players"),
+             (Mode.WATCH.value, "Watch bot vs bot")]
+    sides = [("X", "X (you start)"), ("O", "O (bot starts)")]
+    return f"""
+<div class="ttt ttt-game" data-board="game" markdown="0">
+<form class="ttt-settings" aria-label="Game settings">
+<label for="ttt-mode">Mode</label>{_options("mode", modes, Mode.VS_BOT.value)}
+<label for="ttt-level">Bot</label>{_options("level", levels, Level.PERFECT.value)}
+<label for="ttt-as">You play</label>{_options("as", sides, "X")}
+</form>
+<p class="ttt-message" hidden></p>
+<div class="ttt-stage">
+{board_table(Board.empty(), "Tic-tac-toe board")}
+<p class="ttt-banner" hidden></p>
+</div>
+<p class="ttt-status" role="status" aria-live="polite">Loading the engine&hellip;</p>
+<div class="ttt-actions">
+<button type="button" class="md-button md-button--primary" data-action="restart" disabled>New game</button>
+<button type="button" class="md-button" data-action="undo" disabled>Undo</button>
+<button type="button" class="md-button" data-action="redo" disabled>Redo</button>
+<button type="button" class="md-button" data-action="hints" aria-pressed="false" disabled>Hints</button>
+</div>
+<div class="ttt-side">
+<h2 class="ttt-subhead">Moves</h2>
+<ol class="ttt-moves"></ol>
+<h2 class="ttt-subhead">Score this session</h2>
+<p class="ttt-score">No games finished yet.</p>
+</div>
+</div>
+"""
+
+
+def analysis_markup(position: str) -> str:
+    """A docs page's live board: both sides played by the reader, hints always on."""
+    board = Board.parse(position)
+    return f"""
+<div class="ttt ttt-live" data-board="analysis" data-pos="{board}" markdown="0">
+<div class="ttt-stage">
+{board_table(board, "Analysis board")}
+<p class="ttt-banner" hidden></p>
+</div>
+<p class="ttt-status" role="status" aria-live="polite">Loading the engine&hellip;</p>
+<div class="ttt-actions">
+<button type="button" class="md-button" data-action="restart" disabled>Restart</button>
+<button type="button" class="md-button" data-action="undo" disabled>Undo</button>
+</div>
+</div>
+"""
+
+
+def facts_markup() -> str:
+    return """
+<div class="ttt-facts" data-board="facts" markdown="0">
+<p class="ttt-status" role="status" aria-live="polite">Counting&hellip; (the engine is loading)</p>
+<table class="ttt-facts-table" hidden><tbody></tbody></table>
+</div>
+"""
+
+
+def _marker(match: re.Match[str]) -> str:
+    kind, pos = match["kind"], match["pos"]
+    if kind == "game":
+        return game_markup()
+    if kind == "analysis":
+        return analysis_markup(pos or ".........")
+    if kind == "facts":
+        return facts_markup()
+    raise ValueError(f"unknown board marker {match[0]!r}")
+
+
+# -- the bots table ----------------------------------------------------------------
+
+
+def bot_table(games: int = MATCH_GAMES) -> str:
+    """Every level against every level, played now by the engine."""
+    levels = list(Level)
+    head = "| X ↓ against O → | " + " | ".join(f"`{level.value}`" for level in levels) + " |"
+    rows = [head, "| --- |" + " --- |" * len(levels)]
+    for i, x in enumerate(levels):
+        cells = []
+        for j, o in enumerate(levels):
+            result = play_match(bot(x, seed=2 * (i * 4 + j)), bot(o, seed=2 * (i * 4 + j) + 1), games)
+            cells.append(f"X {result.x_wins} · O {result.o_wins} · draw {result.draws}")
+        rows.append(f"| `{x.value}` | " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+# -- mkdocs events -----------------------------------------------------------------
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    markdown = MARKER.sub(_marker, markdown)
+    if "{{ bot_table }}" in markdown:
+        markdown = markdown.replace("{{ bot_table }}", bot_table())
+    return markdown.replace("{{ match_games }}", f"{MATCH_GAMES:,}")
+
+
+def on_post_build(config: Any) -> None:
+    site = Path(config["site_dir"])
+    runtime = site / "runtime"
+    missing = [p for p in [PYSCRIPT_DIST, *(PYODIDE_DIR / f for f in PYODIDE_FILES)] if not p.exists()]
+    if missing:
+        raise SystemExit(f"the browser runtime is missing ({missing[0]}): run `npm ci` (make build does)")
+    shutil.rmtree(runtime, ignore_errors=True)
+    shutil.copytree(PYSCRIPT_DIST, runtime / "pyscript", ignore=shutil.ignore_patterns("*.map"))
+    (runtime / "pyodide").mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(PYODIDE_DIR / name, runtime / "pyodide" / name)
+    with zipfile.ZipFile(runtime / "pyengine.zip", "w", zipfile.ZIP_DEFLATED) as zf:
+        for name in ENGINE_MODULES:
+            zf.write(ROOT / "pyengine" / name, f"pyengine/{name}")
