@@ -3,30 +3,58 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+NODE   := node_modules/.package-lock.json
+PORT   ?= 8000
+export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: run test lint bench clean
+.PHONY: run serve build test test-fast lint bench bench-load screenshots chromium clean
 
 run: $(STAMP)                 ## play against the perfect bot in the terminal
 	$(PY) -m pyengine play
 
-test: $(STAMP)                ## lint, type-check and run every test
-	$(PY) -m ruff check pyengine tests bench
+serve: build                  ## build the site and serve it at http://127.0.0.1:8000
+	@echo "Serving build/site at http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
+	$(PY) -m http.server $(PORT) --bind 127.0.0.1 --directory build/site
+
+build: $(STAMP) $(NODE)       ## the static site, in build/site
+	$(PY) -m mkdocs build --strict
+
+test: $(STAMP) $(NODE) chromium   ## lint, type-check and run every test, browser tests included
+	$(PY) -m ruff check pyengine tests bench tools site/py
 	$(PY) -m mypy --strict pyengine
-	# Exit status 5 means pytest collected nothing: a broken suite, not a pass.
 	$(PY) -m pytest
 
+test-fast: $(STAMP)           ## everything but the browser tests
+	$(PY) -m pytest -m "not browser"
+
 lint: $(STAMP)
-	$(PY) -m ruff check pyengine tests bench
+	$(PY) -m ruff check pyengine tests bench tools site/py
 	$(PY) -m mypy --strict pyengine
 
-bench: $(STAMP)               ## speed ratios against the baselines in ../shared/bench
+bench: $(STAMP)               ## engine speed against ../shared/bench/anchors.py
 	$(PY) bench/engine.py
+
+bench-load: $(STAMP) $(NODE) chromium   ## page load and bot reply times in Chromium
+	$(PY) bench/load.py
+
+screenshots: $(STAMP) $(NODE) chromium  ## the README's and docs' screenshots
+	$(PY) tools/screenshots.py
+
+# Debian's Chromium for Playwright (it cannot download its own browsers here).
+chromium:
+	@if [ -n "$$CHROMIUM_PATH" ] || command -v chromium >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium; \
+	else echo "Chromium is missing: run 'sudo apt-get install chromium' or set CHROMIUM_PATH" >&2; exit 1; fi
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,site]'
+	touch $@
+
+$(NODE): package.json package-lock.json
+	npm ci --no-audit --no-fund
 	touch $@
 
 clean:
-	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules build .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -182,7 +182,9 @@ class BoardView:
             self.banner.hidden = True
             self.banner.removeAttribute("data-result")
             self.banner.textContent = ""
-        self.table.classList.toggle("over", board.is_over)
+        # Whose turn, for styling and as the signal browser tests wait on.
+        turn = "over" if board.is_over else "human" if self.game.human_to_move else "bot"
+        self.table.setAttribute("data-turn", turn)
         if "undo" in self.buttons:
             self.buttons["undo"].disabled = not self.game.can_undo
         if "redo" in self.buttons:

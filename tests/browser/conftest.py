@@ -1,0 +1,200 @@
+"""Browser tests: the built site, served on 127.0.0.1, in headless Chromium.
+
+- The site is built once per run (mkdocs build --strict) into a temporary
+  folder and served by a thread on a free port.
+- Chromium is the system's (CHROMIUM_PATH, or chromium on PATH); Playwright
+  never downloads a browser.
+- Every request is routed: one that leaves 127.0.0.1 is aborted and fails the
+  test, as does any uncaught page error.
+- Each Pyodide start costs seconds, so modules share one page where they can.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Route
+
+from pyengine import Board
+
+ROOT = Path(__file__).resolve().parents[2]
+READY = "table.ttt-board[data-ready='true']"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def chromium_path() -> str:
+    path = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or shutil.which("chromium-browser")
+    if not path:
+        pytest.fail("no Chromium: install Debian's chromium (make test does) or set CHROMIUM_PATH")
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": chromium_path(), "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site as `make build` makes it, built afresh for this run."""
+    out = tmp_path_factory.mktemp("site")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+        cwd=ROOT, capture_output=True, text=True, env=env,
+    )
+    if done.returncode:
+        pytest.fail(f"mkdocs build --strict failed:\n{done.stderr[-3000:]}")
+    return out
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir: Path) -> Iterator[str]:
+    """The site served on 127.0.0.1, as any static host would serve it."""
+    handler = functools.partial(_QuietHandler, directory=str(site_dir))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+class Watch:
+    """What went wrong in a context: page errors and requests off this machine."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.outside: list[str] = []
+
+    def route(self, route: Route) -> None:
+        url = route.request.url
+        if url.startswith("http://127.0.0.1:") or url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            self.outside.append(url)
+            route.abort()
+
+    def attach(self, page: Page) -> Page:
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.on("console", lambda msg: self.errors.append(msg.text) if msg.type == "error" else None)
+        return page
+
+    def check(self) -> None:
+        errors, outside = self.errors[:], self.outside[:]
+        self.errors.clear()
+        self.outside.clear()
+        assert not outside, f"requests left 127.0.0.1: {outside}"
+        assert not errors, f"page errors: {errors}"
+
+
+def new_context(browser: Browser, watch: Watch, **options: Any) -> BrowserContext:
+    context = browser.new_context(**options)
+    context.route("**/*", watch.route)
+    return context
+
+
+@pytest.fixture(scope="module")
+def watch() -> Watch:
+    return Watch()
+
+
+@pytest.fixture(autouse=True)
+def _no_errors_and_no_outside_requests(request: pytest.FixtureRequest) -> Iterator[None]:
+    yield
+    if "watch" in request.fixturenames:
+        request.getfixturevalue("watch").check()
+
+
+@pytest.fixture(scope="module")
+def module_context(browser: Browser, watch: Watch) -> Iterator[BrowserContext]:
+    """One context per module (override per module for other options)."""
+    ctx = new_context(browser, watch)
+    yield ctx
+    ctx.close()
+
+
+def open_page(context: BrowserContext, watch: Watch, url: str) -> Page:
+    page = watch.attach(context.new_page())
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=60_000)
+    return page
+
+
+# -- reading and driving a board --------------------------------------------------
+
+
+def board_of(page: Page, root: str = "[data-board]") -> Board:
+    """The position the page shows, read from the cells' data-mark hooks."""
+    marks = page.eval_on_selector_all(f"{root} [data-cell]", "els => els.map(e => e.dataset.mark)")
+    assert len(marks) == 9
+    return Board.parse("".join(mark or "." for mark in marks))
+
+
+def turn(page: Page, root: str = "[data-board]") -> str:
+    return str(page.get_attribute(f"{root} table.ttt-board", "data-turn"))
+
+
+def settle(page: Page, root: str = "[data-board]") -> None:
+    """Wait until the bot has no move pending (after its deliberate delay)."""
+    page.wait_for_function(
+        "sel => document.querySelector(sel).dataset.turn !== 'bot'",
+        arg=f"{root} table.ttt-board", timeout=10_000,
+    )
+
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+
+
+def axe_violations(page: Page) -> list[dict[str, Any]]:
+    """What axe-core (from npm, injected into the page) finds at WCAG 2.2 A/AA."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    result = page.evaluate(
+        "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", WCAG_22_AA
+    )
+    return [
+        {"id": v["id"], "help": v["help"], "nodes": [n["target"] for n in v["nodes"]][:4]}
+        for v in result["violations"]
+    ]
+
+
+def axe_both_schemes(page: Page) -> list[dict[str, Any]]:
+    """Violations in the light scheme and then the dark one."""
+    found = []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        found += [{"scheme": scheme, **v} for v in axe_violations(page)]
+    page.emulate_media(color_scheme="light")
+    return found
+
+
+def click_cell(page: Page, cell: int, root: str = "[data-board]", *, force: bool = False) -> None:
+    """Click a cell; ``force`` clicks even a cell the page marks aria-disabled
+    (taken, or not the person's turn), as an impatient person would."""
+    page.click(f"{root} [data-cell='{cell}']", force=force)

@@ -1,0 +1,86 @@
+"""The docs pages: live boards and numbers computed in the browser by the same engine."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import BrowserContext
+
+from pyengine import Board, analyze, compute_facts
+from pyengine.facts import perfect_policy_digest
+
+from .conftest import Watch, axe_both_schemes, board_of, click_cell, open_page
+
+PAGES = ["", "how-the-bot-thinks/", "facts/", "bots/", "cli/", "api/"]
+
+
+def test_the_analysis_board_shows_every_cells_outcome(
+    module_context: BrowserContext, watch: Watch, base_url: str
+) -> None:
+    """Each empty cell's hint is the engine's analysis; playing updates them."""
+    page = open_page(module_context, watch, base_url + "how-the-bot-thinks/")
+    root = "[data-board='analysis']"
+    try:
+        for n, expected in enumerate((Board.parse("X.O/.X./..."), Board.parse("X.O/.X./..O"))):
+            assert board_of(page, root) == expected
+            analysis = analyze(expected)
+            for move in analysis.moves:
+                hint = page.inner_text(f"{root} [data-cell='{move.cell}'] .ttt-hint")
+                word = "draw" if move.value.value == "draw" else f"{move.value.value} in {move.plies}"
+                assert hint == word
+            if n == 0:
+                click_cell(page, 8, root)
+        page.click(f"{root} [data-action='restart']")
+        assert board_of(page, root) == Board.parse("X.O/.X./...")
+    finally:
+        page.close()
+
+
+def test_the_facts_are_computed_in_the_browser_and_match_cpython(
+    module_context: BrowserContext, watch: Watch, base_url: str
+) -> None:
+    """Pyodide's counts and the perfect bot's fingerprint equal CPython's."""
+    page = module_context.new_page()
+    watch.attach(page)
+    page.goto(base_url + "facts/")
+    page.wait_for_selector("[data-board='facts'][data-ready='true']", timeout=60_000)
+    try:
+        shown = dict(
+            page.eval_on_selector_all("[data-fact]", "els => els.map(e => [e.dataset.fact, e.textContent])")
+        )
+        for key, value in compute_facts().as_dict().items():
+            assert shown[key] == f"{value:,}", key
+        assert shown["policy_digest"] == perfect_policy_digest()
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_loads_cleanly(module_context: BrowserContext, watch: Watch, base_url: str, path: str) -> None:
+    """No page error, no request off the site, no WCAG 2.2 A/AA violation, on every page."""
+    page = watch.attach(module_context.new_page())
+    try:
+        page.goto(base_url + path)
+        page.wait_for_load_state("load")
+        if page.locator("table.ttt-board").count():
+            page.wait_for_selector("table.ttt-board[data-ready='true']", timeout=60_000)
+        assert page.locator("h1").count() == 1
+        assert axe_both_schemes(page) == []
+    finally:
+        page.close()
+
+
+def test_the_bots_table_was_played_at_build_time(base_url: str, module_context: BrowserContext) -> None:
+    """The Bots page has every pairing's tally; perfect never loses, and draws itself."""
+    html = module_context.request.get(base_url + "bots/").text()
+    cells = [tuple(map(int, m)) for m in re.findall(r"X (\d+) · O (\d+) · draw (\d+)", html)]
+    assert len(cells) == 16
+    games = {sum(cell) for cell in cells}
+    assert len(games) == 1 and games.pop() >= 100
+    levels = ["random", "easy", "medium", "perfect"]
+    grid = {(x, o): cells[4 * i + j] for i, x in enumerate(levels) for j, o in enumerate(levels)}
+    for level in levels:
+        assert grid["perfect", level][1] == 0, f"perfect X lost to {level}"
+        assert grid[level, "perfect"][0] == 0, f"perfect O lost to {level}"
+    assert grid["perfect", "perfect"][0] == grid["perfect", "perfect"][1] == 0

@@ -1,0 +1,289 @@
+"""The home page's game in Chromium: play, banner, line, undo, hints, keyboard, clicks.
+
+One page serves the whole module (each Pyodide start costs seconds); each test
+sets the game up through the page's own controls.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+
+from pyengine import Board, Player, Result, analyze
+
+from .conftest import ROOT, Watch, axe_both_schemes, board_of, click_cell, open_page, settle, turn
+
+sys.path.insert(0, str(ROOT / "site" / "py"))
+import view
+
+GAME = "[data-board='game']"
+
+
+@pytest.fixture(scope="module")
+def page(module_context: BrowserContext, watch: Watch, base_url: str) -> Iterator[Page]:
+    page = open_page(module_context, watch, base_url)
+    yield page
+    page.close()
+
+
+def setup(page: Page, mode: str = "bot", level: str = "perfect", side: str = "X") -> None:
+    """A fresh game with these settings, chosen through the page's own controls."""
+    page.select_option("#ttt-mode", "bot")
+    page.select_option("#ttt-level", level)
+    page.select_option("#ttt-as", side)
+    page.select_option("#ttt-mode", mode)
+    page.click("[data-action='restart']")
+    settle(page)
+
+
+def winning_cells(board: Board) -> set[int]:
+    return {cell for line in board.winning_lines for cell in line}
+
+
+def highlighted(page: Page) -> set[int]:
+    cells = page.eval_on_selector_all(f"{GAME} [data-cell].win", "els => els.map(e => +e.dataset.cell)")
+    return set(cells)
+
+
+def banner(page: Page) -> tuple[str | None, str]:
+    element = page.locator(f"{GAME} .ttt-banner")
+    if element.is_hidden():
+        return None, ""
+    return element.get_attribute("data-result"), element.inner_text()
+
+
+def play_out(page: Page, choose: random.Random | None) -> Board:
+    """Play the person's side to the end: at random, or perfectly when no rng."""
+    while turn(page) == "human":
+        board = board_of(page)
+        cell = choose.choice(board.legal_moves) if choose else analyze(board).best[0]
+        click_cell(page, cell)
+        settle(page)
+    return board_of(page)
+
+
+class TestAgainstThePerfectBot:
+    @pytest.mark.parametrize("side", ["X", "O"])
+    def test_the_person_never_wins(self, page: Page, side: str) -> None:
+        """Whole games as X and as O, random and perfect play: never a win for
+        the person; the banner and highlighted line match the final board."""
+        person = Player(side)
+        for game in range(4):
+            setup(page, side=side)
+            if side == "O":
+                assert board_of(page).ply == 1, "the bot opens when the person plays O"
+            final = play_out(page, random.Random(game) if game % 2 == 0 else None)
+            assert final.is_over
+            assert final.winner is not person
+            result, text = banner(page)
+            expected = "draw" if final.result is Result.DRAW else final.result.value
+            assert result == expected
+            assert text == ("Draw!" if final.result is Result.DRAW else "You lose.")
+            assert highlighted(page) == winning_cells(final)
+
+    def test_perfect_play_by_the_person_draws(self, page: Page) -> None:
+        """Perfect play on both sides ends in a draw, with no line highlighted."""
+        setup(page)
+        final = play_out(page, None)
+        assert final.result is Result.DRAW
+        assert banner(page) == ("draw", "Draw!")
+        assert highlighted(page) == set()
+
+
+class TestTwoPlayers:
+    def test_turns_alternate_and_the_banner_names_the_winner(self, page: Page) -> None:
+        """Two people share the board; X completing the top row wins."""
+        setup(page, mode="two")
+        for n, cell in enumerate([0, 3, 1, 4, 2]):
+            click_cell(page, cell)
+            assert board_of(page).ply == n + 1
+        assert banner(page) == ("X", "X wins!")
+        assert highlighted(page) == {0, 1, 2}
+
+    def test_a_double_line_highlights_both(self, page: Page) -> None:
+        """X's last mark completing two lines lights up both."""
+        setup(page, mode="two")
+        for cell in [0, 1, 2, 3, 6, 7, 8, 5, 4]:
+            click_cell(page, cell)
+        final = board_of(page)
+        assert len(final.winning_lines) == 2
+        assert highlighted(page) == winning_cells(final) == {0, 2, 4, 6, 8}
+
+    def test_clicks_after_the_end_change_nothing(self, page: Page) -> None:
+        """Once the game is over, empty cells do not take marks."""
+        setup(page, mode="two")
+        for cell in [0, 3, 1, 4, 2]:
+            click_cell(page, cell)
+        before = board_of(page)
+        for cell in (5, 6, 7, 8):
+            click_cell(page, cell, force=True)
+        assert board_of(page) == before
+
+
+class TestControls:
+    def test_restart_clears_the_board_and_banner(self, page: Page) -> None:
+        """New game empties the board and hides the banner."""
+        setup(page, mode="two")
+        for cell in [0, 3, 1, 4, 2]:
+            click_cell(page, cell)
+        page.click("text=New game")
+        assert board_of(page) == Board.empty()
+        assert banner(page) == (None, "")
+        assert highlighted(page) == set()
+
+    def test_undo_takes_back_the_bots_reply_too_and_redo_restores(self, page: Page) -> None:
+        """Against the bot, undo returns to the person's last turn; redo replays."""
+        setup(page)
+        click_cell(page, 4)
+        settle(page)
+        after = board_of(page)
+        assert after.ply == 2
+        page.click("[data-action='undo']")
+        assert board_of(page) == Board.empty()
+        page.click("[data-action='redo']")
+        assert board_of(page) == after
+        assert page.is_disabled("[data-action='redo']")
+
+    def test_the_move_list_follows_the_game(self, page: Page) -> None:
+        """The move list shows each move in order."""
+        setup(page, mode="two")
+        for cell in [4, 0]:
+            click_cell(page, cell)
+        items = page.eval_on_selector_all(f"{GAME} .ttt-moves li", "els => els.map(e => e.textContent)")
+        assert items == ["X centre", "O top left"]
+
+    def test_hints_show_what_each_cell_leads_to(self, page: Page) -> None:
+        """With hints on, every empty cell shows its outcome under perfect play."""
+        setup(page, mode="two")
+        for cell in [0, 4]:
+            click_cell(page, cell)
+        page.click("[data-action='hints']")
+        try:
+            assert page.get_attribute("[data-action='hints']", "aria-pressed") == "true"
+            board = board_of(page)
+            expected = view.hints(board)
+            for cell in range(9):
+                text = page.inner_text(f"{GAME} [data-cell='{cell}'] .ttt-hint")
+                assert text == (expected[cell][0] if cell in expected else ""), cell
+            best = page.eval_on_selector_all(f"{GAME} [data-cell].best", "els => els.map(e => +e.dataset.cell)")
+            assert set(best) == set(analyze(board).best)
+        finally:
+            page.click("[data-action='hints']")
+        assert page.inner_text(f"{GAME} [data-cell='8'] .ttt-hint") == ""
+
+    def test_watch_mode_plays_itself_to_the_end(self, page: Page) -> None:
+        """Bot against bot needs no clicks and ends with a banner."""
+        setup(page, mode="watch", level="medium")
+        page.wait_for_selector(f"{GAME} .ttt-banner[data-result]", timeout=20_000)
+        assert board_of(page).is_over
+
+
+class TestImpatientClicks:
+    def test_clicks_during_the_bots_delay_change_nothing(self, page: Page) -> None:
+        """While the bot thinks, clicking anywhere is ignored."""
+        setup(page)
+        click_cell(page, 4)
+        assert turn(page) == "bot"
+        for cell in (0, 1, 2, 3, 5):
+            click_cell(page, cell, force=True)
+        settle(page)
+        board = board_of(page)
+        assert board.ply == 2 and board[4] is Player.X
+        assert bin(board.x_mask).count("1") == 1
+
+    def test_a_double_click_plays_once(self, page: Page) -> None:
+        """A double click is one move, not a move and a stolen bot turn."""
+        setup(page, mode="two")
+        page.dblclick(f"{GAME} [data-cell='4']")
+        board = board_of(page)
+        assert board.ply == 1 and board[4] is Player.X
+
+    def test_a_taken_cell_takes_nothing(self, page: Page) -> None:
+        """Clicking an occupied cell changes nothing."""
+        setup(page, mode="two")
+        click_cell(page, 4)
+        click_cell(page, 4, force=True)
+        assert board_of(page).ply == 1
+
+
+class TestKeyboard:
+    def test_arrow_keys_rove_and_enter_plays(self, page: Page) -> None:
+        """One cell in the tab order; arrows move it; Enter and Space play."""
+        setup(page, mode="two")
+        page.focus(f"{GAME} [data-cell='0']")
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowDown")
+        focused = page.evaluate("document.activeElement.dataset.cell")
+        assert focused == "4"
+        in_tab_order = page.eval_on_selector_all(
+            f"{GAME} [data-cell]", "els => els.filter(e => e.tabIndex === 0).map(e => +e.dataset.cell)"
+        )
+        assert in_tab_order == [4]
+        page.keyboard.press("Enter")
+        assert board_of(page)[4] is Player.X
+        page.keyboard.press("End")
+        page.keyboard.press(" ")
+        assert board_of(page)[5] is Player.O
+        page.keyboard.press("Control+Home")
+        assert page.evaluate("document.activeElement.dataset.cell") == "0"
+
+    def test_moves_and_results_are_announced(self, page: Page) -> None:
+        """The role=status region says what happened."""
+        setup(page)
+        click_cell(page, 4)
+        settle(page)
+        status = page.locator(f"{GAME} [role='status']")
+        assert re.search(r"The bot \(O\) played .+\. Your move\.", status.inner_text())
+
+
+class TestScore:
+    def test_finished_games_are_tallied_in_local_storage(self, page: Page) -> None:
+        """A finished two-player game adds to the stored score and the text."""
+        before = json.loads(page.evaluate("localStorage.getItem('pyengine.score') || '{}'"))
+        setup(page, mode="two")
+        for cell in [0, 3, 1, 4, 2]:
+            click_cell(page, cell)
+        after = json.loads(page.evaluate("localStorage.getItem('pyengine.score')"))
+        assert after.get("two:x", 0) == before.get("two:x", 0) + 1
+        assert f"X {after['two:x']}" in page.inner_text(f"{GAME} .ttt-score")
+        # Undo and finishing again is the same game: no second point.
+        page.click("[data-action='undo']")
+        click_cell(page, 2)
+        again = json.loads(page.evaluate("localStorage.getItem('pyengine.score')"))
+        assert again == after
+
+
+class TestAccessibility:
+    def test_no_wcag_violations_at_start_mid_game_and_end(self, page: Page) -> None:
+        """axe-core finds nothing at WCAG 2.2 A/AA, light or dark, in any phase."""
+        setup(page)
+        assert axe_both_schemes(page) == []
+        click_cell(page, 4)
+        settle(page)
+        page.click("[data-action='hints']")
+        assert axe_both_schemes(page) == []
+        page.click("[data-action='hints']")
+        play_out(page, random.Random(1))
+        assert banner(page)[0] is not None
+        assert axe_both_schemes(page) == []
+
+
+def test_the_url_carries_the_setup_and_position(page: Page) -> None:
+    """After each move the address shares mode, level, side and position."""
+    setup(page, mode="two", level="easy")
+    click_cell(page, 4)
+    assert page.url.endswith("?mode=two&level=easy&as=X&pos=.../.X./...")
+
+
+def test_the_board_is_drawn_before_python_runs(page: Page, base_url: str) -> None:
+    """The served HTML already has the 9 cells and the loading state."""
+    html = page.request.get(base_url).text()
+    assert len(re.findall(r'data-cell="\d"', html)) == 9
+    assert 'data-ready="false"' in html and "Loading the engine" in html
+
