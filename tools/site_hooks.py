@@ -86,9 +86,9 @@ def game_markup() -> str:
     return f"""
 <div class="ttt ttt-game" data-board="game" markdown="0">
 <form class="ttt-settings" aria-label="Game settings">
-<label for="ttt-mode">Mode</label>{_options("mode", modes, Mode.VS_BOT.value)}
-<label for="ttt-level">Bot</label>{_options("level", levels, Level.PERFECT.value)}
-<label for="ttt-as">You play</label>{_options("as", sides, "X")}
+<div class="ttt-setting"><label for="ttt-mode">Mode</label>{_options("mode", modes, Mode.VS_BOT.value)}</div>
+<div class="ttt-setting"><label for="ttt-level">Bot</label>{_options("level", levels, Level.PERFECT.value)}</div>
+<div class="ttt-setting"><label for="ttt-as">You play</label>{_options("as", sides, "X")}</div>
 </form>
 <p class="ttt-message" hidden></p>
 <div class="ttt-stage">

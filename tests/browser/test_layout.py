@@ -1,0 +1,68 @@
+"""The game on a 320 px phone: fits, targets big enough, still playable; motion respects the setting."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from .conftest import Watch, board_of, click_cell, new_context, open_page, settle
+
+MIN_TARGET = 44  # px, WCAG 2.5.5 / platform guidelines for touch targets
+
+
+@pytest.fixture(scope="module")
+def phone(browser: Browser, watch: Watch) -> Iterator[BrowserContext]:
+    context = new_context(
+        browser, watch, viewport={"width": 320, "height": 640}, has_touch=True,
+        color_scheme="dark", reduced_motion="reduce",
+    )
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def page(phone: BrowserContext, watch: Watch, base_url: str) -> Iterator[Page]:
+    page = open_page(phone, watch, base_url)
+    yield page
+    page.close()
+
+
+def test_nothing_overflows_a_320px_screen(page: Page) -> None:
+    """No sideways scrolling at the narrowest phone width."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+
+
+def test_every_control_is_at_least_44px(page: Page) -> None:
+    """Cells, buttons and selects are comfortable touch targets."""
+    sizes = page.eval_on_selector_all(
+        "[data-board='game'] :is([data-cell], button, select)",
+        """els => els.map(e => {
+            const r = e.getBoundingClientRect();
+            return [e.outerHTML.slice(0, 40), r.width, r.height];
+        })""",
+    )
+    small = [(html, w, h) for html, w, h in sizes if w < MIN_TARGET or h < MIN_TARGET]
+    assert not small
+
+
+def test_a_tap_plays_and_the_bot_answers(page: Page) -> None:
+    """Touch play works at this size."""
+    page.tap("[data-board='game'] [data-cell='4']")
+    settle(page)
+    assert board_of(page).ply == 2
+
+
+def test_reduced_motion_turns_animation_off(page: Page) -> None:
+    """With reduced motion asked for, marks appear without animating."""
+    click_cell(page, next(c for c in range(9) if board_of(page)[c] is None))
+    names = page.eval_on_selector_all(
+        "[data-board='game'] .ttt-mark", "els => els.map(e => getComputedStyle(e).animationName)"
+    )
+    assert set(names) == {"none"}
+
+
+def test_the_dark_scheme_follows_the_system(page: Page) -> None:
+    """The theme picks the dark palette from the system setting."""
+    assert page.get_attribute("body", "data-md-color-scheme") == "slate"
