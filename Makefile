@@ -34,10 +34,10 @@ lint: $(STAMP)
 bench: $(STAMP)               ## engine speed against ../shared/bench/anchors.py
 	$(PY) bench/engine.py
 
-bench-load: $(STAMP) $(NODE) chromium   ## page load and bot reply times in Chromium
+bench-load: build chromium     ## page load and bot reply times in Chromium
 	$(PY) bench/load.py
 
-screenshots: $(STAMP) $(NODE) chromium  ## the README's and docs' screenshots
+screenshots: build chromium    ## the README's and docs' screenshots
 	$(PY) tools/screenshots.py
 
 # Debian's Chromium for Playwright (it cannot download its own browsers here).

@@ -170,6 +170,20 @@ def bot_table(games: int = MATCH_GAMES) -> str:
 # -- mkdocs events -----------------------------------------------------------------
 
 
+# PyScript's modules that every page with a board loads, core first; their
+# names carry content hashes, so they are found in node_modules at build time.
+PYSCRIPT_EAGER = ("core-", "error-", "deprecations-manager-", "donkey-", "py-editor-", "py-game-", "py-terminal-")
+
+
+def on_config(config: Any) -> Any:
+    """Tell the page template which PyScript chunks to preload."""
+    chunks = sorted(PYSCRIPT_DIST.glob("*.js")) if PYSCRIPT_DIST.exists() else []
+    config["extra"]["pyscript_chunks"] = [
+        chunk.name for prefix in PYSCRIPT_EAGER for chunk in chunks if chunk.name.startswith(prefix)
+    ]
+    return config
+
+
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     markdown = MARKER.sub(_marker, markdown)
     if "{{ bot_table }}" in markdown:

@@ -19,7 +19,6 @@ from pyscript.ffi import create_proxy
 from pyengine import Board, Game, IllegalMoveError, Level, Mode, Player, compute_facts
 from pyengine.facts import perfect_policy_digest
 
-BOT_DELAY_MS = 450  # long enough to see the bot "answer", short enough not to wait for it
 TALLY_KEY = "pyengine.score"
 STEPS = {"ArrowLeft": (0, -1), "ArrowRight": (0, 1), "ArrowUp": (-1, 0), "ArrowDown": (1, 0)}
 
@@ -140,7 +139,7 @@ class BoardView:
         if self.game.bot_to_move and not self._pending:
             self._tokens += 1
             self._pending = self._tokens
-            window.setTimeout(self._bot_timer, BOT_DELAY_MS, self._pending)
+            window.setTimeout(self._bot_timer, view.BOT_DELAY_MS, self._pending)
 
     def cancel_bot(self) -> None:
         self._pending = 0
@@ -197,7 +196,9 @@ class GameView(BoardView):
     """The home page's game: settings, shareable URL, move list and score."""
 
     def __init__(self, root: object) -> None:
-        settings, problems = view.settings_from_query(str(window.location.search))
+        params = window.URLSearchParams.new(window.location.search)
+        given = {key: str(params.get(key)) for key in view.URL_KEYS if params.has(key)}
+        settings, problems = view.settings_from_params(given)
         game = Game(settings.mode, human=settings.human, level=settings.level, start=settings.start)
         super().__init__(root, game)
         self.form = root.querySelector("form.ttt-settings")

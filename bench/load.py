@@ -1,0 +1,150 @@
+"""Page load and bot reply, measured in Chromium side by side with a bare Pyodide boot.
+
+Serves build/site on 127.0.0.1 (run `make build` first; `make bench-load`
+does) and, over several fresh browser contexts (cold caches), alternates:
+
+  game page  board visible after navigation, engine ready (data-ready), and
+             the bot's reply to a first move (its deliberate delay included);
+  bare page  a page that only boots the same Pyodide files with
+             loadPyodide() and runs one line of Python.
+
+Times are read from the page's own clock (performance.now(), zero at
+navigation start), polled every animation frame. The verdicts are the
+issue's targets: board visible <= 0.5 s; ready <= 1.15 x the bare boot.
+
+    python bench/load.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import shutil
+import statistics
+import sys
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "site" / "py"))
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+BARE_PATH = "/__bare-pyodide__.html"
+BARE_PAGE = b"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>bare Pyodide</title></head>
+<body><p>Booting Pyodide only.</p>
+<script type="module">
+import { loadPyodide } from "./runtime/pyodide/pyodide.mjs";
+const pyodide = await loadPyodide();
+pyodide.runPython("1 + 1");
+document.body.dataset.ready = "true";
+</script></body></html>
+"""
+
+# Resolves with performance.now() on the first animation frame the condition holds.
+WHEN = """cond => new Promise(done => {
+    const tick = () => (new Function('return ' + cond))() ? done(performance.now()) : requestAnimationFrame(tick);
+    tick();
+})"""
+BOARD_VISIBLE = "(t => t && t.getBoundingClientRect().height > 0)(document.querySelector('table.ttt-board'))"
+READY = "document.querySelector(\"table.ttt-board[data-ready='true']\")"
+BARE_READY = "document.body && document.body.dataset.ready === 'true'"
+
+
+class Handler(SimpleHTTPRequestHandler):
+    def do_GET(self) -> None:
+        if self.path == BARE_PATH:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(BARE_PAGE)))
+            self.end_headers()
+            self.wfile.write(BARE_PAGE)
+            return
+        super().do_GET()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def when(page: Page, condition: str) -> float:
+    return float(page.evaluate(WHEN, condition)) / 1000
+
+
+def measure_game(browser: Browser, base: str) -> tuple[float, float, float]:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(base, wait_until="commit")
+    visible = when(page, BOARD_VISIBLE)
+    ready = when(page, READY)
+    clicked = float(page.evaluate("""() => {
+        document.querySelector("[data-board='game'] [data-cell='4']").click();
+        return performance.now();
+    }""")) / 1000
+    replied = when(page, "document.querySelectorAll(\"[data-board='game'] [data-mark='O']\").length === 1")
+    context.close()
+    return visible, ready, replied - clicked
+
+
+def measure_bare(browser: Browser, base: str) -> float:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(base + BARE_PATH.lstrip("/"), wait_until="commit")
+    ready = when(page, BARE_READY)
+    context.close()
+    return ready
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--site", type=Path, default=ROOT / "build" / "site")
+    args = parser.parse_args()
+    if not (args.site / "index.html").exists():
+        raise SystemExit(f"no built site in {args.site}: run `make build` first")
+    chromium = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
+    if not chromium:
+        raise SystemExit("no Chromium found: apt-get install chromium, or set CHROMIUM_PATH")
+    from view import BOT_DELAY_MS  # the page's deliberate delay, from its own source
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(args.site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    visible, ready, reply, bare = [], [], [], []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            measure_bare(browser, base)  # warm the OS file cache and the server once, unrecorded
+            for _ in range(args.runs):
+                v, r, b = measure_game(browser, base)
+                visible.append(v)
+                ready.append(r)
+                reply.append(b)
+                bare.append(measure_bare(browser, base))
+            browser.close()
+    finally:
+        server.shutdown()
+
+    med = statistics.median
+    ratio = med(ready) / med(bare)
+    print(f"Chromium, {args.runs} fresh contexts each (cold cache), medians; the page's own clock")
+    print(f"  board visible after navigation  {med(visible):6.3f} s  (target <= 0.5 s: "
+          f"{'met' if med(visible) <= 0.5 else 'MISSED'})")
+    print(f"  engine ready (game page)        {med(ready):6.3f} s")
+    print(f"  bare Pyodide boot               {med(bare):6.3f} s")
+    print(f"  ready / bare                    {ratio:6.2f}    (target <= 1.15: {'met' if ratio <= 1.15 else 'MISSED'})")
+    print(f"  bot reply to a first move       {med(reply):6.3f} s  (of which {BOT_DELAY_MS / 1000:.3f} s "
+          "is the deliberate delay)")
+    print(f"  all runs: visible {[round(x, 3) for x in visible]}")
+    print(f"            ready   {[round(x, 3) for x in ready]}")
+    print(f"            bare    {[round(x, 3) for x in bare]}")
+
+
+if __name__ == "__main__":
+    main()
