@@ -50,6 +50,16 @@ class Player(Enum):
     X = "X"
     O = "O"  # noqa: E741 - the letter is the name of the side
 
+    @classmethod
+    def parse(cls, text: str | Player) -> Player:
+        """The side named by ``text``, ``X`` or ``O`` in any case; ValueError otherwise."""
+        if isinstance(text, Player):
+            return text
+        try:
+            return cls(text.strip().upper())
+        except (ValueError, AttributeError):
+            raise ValueError(f"unknown side {text!r}: choose X or O") from None
+
     @property
     def other(self) -> Player:
         """The opponent."""
@@ -170,6 +180,8 @@ class Board:
 
         Raises InvalidPositionError unless the position can arise in a legal game.
         """
+        if type(x) is not int or type(o) is not int:
+            raise InvalidPositionError(f"masks are ints, not {type(x).__name__} and {type(o).__name__}")
         problems = _problems(x, o)
         if problems:
             raise InvalidPositionError("; ".join(problems))
@@ -179,8 +191,9 @@ class Board:
     def parse(cls, text: str) -> Board:
         """Read the position notation: 9 cells row by row, ``X``, ``O`` or ``.``.
 
-        Letters may be lower case, ``-`` and ``_`` also mean an empty cell, and
-        rows may be separated by ``/``. Raises InvalidPositionError, saying why,
+        Letters may be lower case, ``-`` and ``_`` also mean an empty cell,
+        rows may be separated by ``/``, and white space around the whole is
+        ignored. Raises InvalidPositionError, saying why,
         for text that is malformed or a position no legal game can reach.
 
         >>> Board.parse("x-o/-x-/--o") == Board.parse("X.O.X...O")

@@ -108,9 +108,9 @@ def _mode(text: str) -> Mode:
 
 def _side(text: str) -> Player:
     try:
-        return Player(text.strip().upper())
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"unknown side {text!r}: choose X or O") from None
+        return Player.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _count(text: str) -> int:

@@ -57,13 +57,13 @@ class Game:
         self,
         mode: Mode | str = Mode.VS_BOT,
         *,
-        human: Player = Player.X,
+        human: Player | str = Player.X,
         level: Level | str = Level.PERFECT,
         seed: int | None = None,
         start: Board | None = None,
     ) -> None:
         self.mode = Mode.parse(mode)
-        self.human = human
+        self.human = Player.parse(human)
         self.level = Level.parse(level)
         self.start = Board.empty() if start is None else start
         self._rng = random.Random(seed)  # seeds every bot this session makes
@@ -199,7 +199,7 @@ class Game:
         self,
         *,
         mode: Mode | str | None = None,
-        human: Player | None = None,
+        human: Player | str | None = None,
         level: Level | str | None = None,
         start: Board | None = None,
     ) -> None:
@@ -208,7 +208,7 @@ class Game:
         if mode is not None:
             self.mode = Mode.parse(mode)
         if human is not None:
-            self.human = human
+            self.human = Player.parse(human)
         if level is not None and Level.parse(level) is not self.level:
             self.level = Level.parse(level)
             self._bot = bot(self.level, seed=self._rng.getrandbits(64))

@@ -177,6 +177,16 @@ class Analysis:
     ) -> None:
         self.board, self.value, self.plies, self.moves, self.best = board, value, plies, moves, best
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Analysis):
+            return NotImplemented
+        return (self.board, self.value, self.plies, self.moves, self.best) == (
+            other.board, other.value, other.plies, other.moves, other.best
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.board, self.value, self.plies, self.moves, self.best))
+
     def move(self, cell: Cell) -> MoveAnalysis:
         """The analysis of one legal move."""
         for move in self.moves:

@@ -1,0 +1,533 @@
+"""The Game session: modes, turns, errors, undo and redo, restart, and a stateful model of it all."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from pyengine import Board, Game, IllegalMoveError, Level, Mode, Player, Result, best_moves, reachable_positions
+from tests import reference as ref
+
+BOARDS = reachable_positions()
+
+
+def replay(start: Board, moves: tuple[int, ...] | list[int]) -> str:
+    """The reference notation of ``start`` after ``moves``, by the test's own rules."""
+    cells = str(start).replace("/", "")
+    for cell in moves:
+        cells = ref.play(cells, cell)
+    return cells
+
+
+def snapshot(game: Game) -> tuple[Any, ...]:
+    """Everything observable about a game, to check that a refused action changed nothing."""
+    return (
+        game.board, game.moves, game.result, game.mode, game.human, game.level, game.start,
+        game.can_undo, game.can_redo, game.bot_to_move, game.human_to_move,
+    )
+
+
+class TestModes:
+    def test_mode_values(self) -> None:
+        """The modes are spelled bot, two and watch."""
+        assert (Mode.VS_BOT.value, Mode.TWO_PLAYERS.value, Mode.WATCH.value) == ("bot", "two", "watch")
+
+    @pytest.mark.parametrize(
+        ("text", "mode"),
+        [("bot", Mode.VS_BOT), ("TWO", Mode.TWO_PLAYERS), (" Watch ", Mode.WATCH), (Mode.WATCH, Mode.WATCH)],
+    )
+    def test_mode_by_name_or_member(self, text: str | Mode, mode: Mode) -> None:
+        """A Game takes a Mode or its name in any case."""
+        assert Game(text).mode is mode
+        assert Mode.parse(text) is mode
+
+    def test_unknown_mode_names_the_choices(self) -> None:
+        """An unknown mode is a ValueError listing the modes."""
+        with pytest.raises(ValueError) as caught:
+            Game("solo")
+        for mode in Mode:
+            assert mode.value in str(caught.value)
+
+    def test_defaults(self) -> None:
+        """By default: against the perfect bot, the person plays X, from the empty board."""
+        game = Game()
+        assert (game.mode, game.human, game.level) == (Mode.VS_BOT, Player.X, Level.PERFECT)
+        assert game.board == game.start == Board.empty()
+        assert game.moves == () and game.result is Result.ONGOING
+        assert game.human_to_move and not game.bot_to_move
+
+    def test_level_by_name(self) -> None:
+        """The level is a Level or its name in any case."""
+        assert Game(level="EASY").level is Level.EASY
+        with pytest.raises(ValueError, match="perfect"):
+            Game(level="godlike")
+
+    def test_two_players_take_turns_and_there_is_no_bot(self) -> None:
+        """In two-player mode every move is a person's, and the bot never moves."""
+        game = Game("two")
+        for cell in (4, 0, 8):
+            assert game.human_to_move and not game.bot_to_move
+            game.play(cell)
+        with pytest.raises(IllegalMoveError, match="person"):
+            game.play_bot()
+        assert game.board == Board.parse("O../.X./..X")
+
+    def test_watch_the_bot_play_itself(self) -> None:
+        """In watch mode people cannot move; the bot plays both sides to the end, and
+        two perfect sides draw."""
+        game = Game("watch", seed=4)
+        with pytest.raises(IllegalMoveError, match="bot's turn"):
+            game.play(4)
+        while game.bot_to_move:
+            assert not game.human_to_move
+            game.play_bot()
+        assert game.is_over and game.result is Result.DRAW and len(game.moves) == 9
+        assert not game.can_undo and not game.undo()
+
+
+class TestTurns:
+    def test_human_x_moves_first_then_the_bot(self) -> None:
+        """Against the bot as X: the person moves, then the bot, whose reply is a best move."""
+        game = Game(human=Player.X, seed=1)
+        assert game.human_to_move
+        game.play(0)
+        assert game.bot_to_move and not game.human_to_move
+        cell = game.play_bot()
+        assert cell in best_moves(Board.empty().play(0))
+        assert game.moves == (0, cell) and game.human_to_move
+
+    def test_human_o_waits_for_the_bot(self) -> None:
+        """Against the bot as O: the bot opens, then it is the person's turn."""
+        game = Game(human=Player.O, level="random", seed=1)
+        assert game.bot_to_move and not game.human_to_move
+        cell = game.play_bot()
+        assert game.moves == (cell,) and game.human_to_move
+
+    def test_is_human(self) -> None:
+        """is_human says whose moves come from a person in each mode; nobody's once it is over."""
+        assert Game("bot", human=Player.O).is_human(Player.O)
+        assert not Game("bot", human=Player.O).is_human(Player.X)
+        assert Game("two").is_human(Player.X) and Game("two").is_human(Player.O)
+        assert not Game("watch").is_human(Player.X) and not Game("watch").is_human(Player.O)
+        assert not Game("two").is_human(None)
+
+
+class TestErrors:
+    def test_playing_on_the_bots_turn(self) -> None:
+        """A person's move on the bot's turn is refused, and the game is unchanged."""
+        game = Game(human=Player.O, seed=1)
+        before = snapshot(game)
+        with pytest.raises(IllegalMoveError, match="bot's turn"):
+            game.play(4)
+        assert snapshot(game) == before
+
+    def test_playing_a_taken_cell(self) -> None:
+        """A taken cell is refused, and the game is unchanged."""
+        game = Game("two")
+        game.play(4)
+        before = snapshot(game)
+        with pytest.raises(IllegalMoveError, match="taken"):
+            game.play(4)
+        assert snapshot(game) == before
+
+    @pytest.mark.parametrize("bad", [-1, 9, "4", 4.0, True])
+    def test_playing_off_the_board(self, bad: object) -> None:
+        """A cell that is not 0-8 is refused, and the game is unchanged."""
+        game = Game("two")
+        before = snapshot(game)
+        with pytest.raises(IllegalMoveError, match="not a cell"):
+            game.play(bad)  # type: ignore[arg-type]
+        assert snapshot(game) == before
+
+    def test_bot_moving_on_a_persons_turn(self) -> None:
+        """play_bot on the person's turn is refused, and the game is unchanged."""
+        game = Game(human=Player.X)
+        before = snapshot(game)
+        with pytest.raises(IllegalMoveError, match="person"):
+            game.play_bot()
+        assert snapshot(game) == before
+
+    @pytest.mark.parametrize("mode", list(Mode))
+    def test_nothing_after_the_end(self, mode: Mode) -> None:
+        """Once the game is over neither a person nor the bot may move, and nothing changes."""
+        game = Game(mode, start=Board.parse("XXX/OO./..."))
+        assert game.is_over and game.result is Result.X_WON
+        assert not game.bot_to_move and not game.human_to_move
+        before = snapshot(game)
+        for cell in range(9):
+            with pytest.raises(IllegalMoveError, match="over"):
+                game.play(cell)
+        with pytest.raises(IllegalMoveError, match="over"):
+            game.play_bot()
+        assert snapshot(game) == before
+
+
+class TestUndoRedo:
+    def test_undo_against_the_bot_takes_back_both_moves(self) -> None:
+        """Undo takes back the bot's reply and the person's move before it."""
+        game = Game(human=Player.X, seed=2)
+        game.play(4)
+        game.play_bot()
+        first_two = game.moves
+        game.play(game.board.legal_moves[0])
+        game.play_bot()
+        assert len(game.moves) == 4
+        assert game.can_undo and game.undo()
+        assert game.moves == first_two and game.human_to_move
+        assert str(game.board).replace("/", "") == replay(Board.empty(), first_two)
+        assert game.undo() and game.moves == () and game.board == Board.empty()
+        assert not game.can_undo and not game.undo()
+
+    def test_undo_before_the_bot_replies(self) -> None:
+        """If the bot has not replied yet, undo takes back just the person's move."""
+        game = Game(human=Player.X, seed=2)
+        game.play(4)
+        assert game.undo()
+        assert game.moves == () and game.human_to_move
+
+    def test_undo_with_only_the_bots_opening_does_nothing(self) -> None:
+        """As O, after only the bot's opening move there is nothing of the person's to undo."""
+        game = Game(human=Player.O, seed=3)
+        game.play_bot()
+        before = snapshot(game)
+        assert not game.can_undo
+        assert game.undo() is False
+        assert snapshot(game) == before
+
+    def test_undo_in_two_player_mode_is_one_move(self) -> None:
+        """With two people, each undo takes back one move."""
+        game = Game("two")
+        for cell in (0, 4, 8):
+            game.play(cell)
+        assert game.undo() and game.moves == (0, 4)
+        assert game.undo() and game.moves == (0,)
+
+    def test_redo_restores_what_undo_took(self) -> None:
+        """Redo puts back the moves undo took back, board and all; then there is nothing to redo."""
+        game = Game(human=Player.X, seed=5)
+        game.play(0)
+        game.play_bot()
+        moves, board = game.moves, game.board
+        assert game.undo() and game.can_redo
+        assert game.redo()
+        assert game.moves == moves and game.board == board
+        assert not game.can_redo and game.redo() is False
+
+    def test_redo_steps_forward_one_turn_at_a_time(self) -> None:
+        """After several undos, each redo returns to the next of the person's turns."""
+        game = Game("bot", human=Player.X, seed=6)
+        history = []
+        for _ in range(3):
+            game.play(game.board.legal_moves[0])
+            game.play_bot()
+            history.append(game.moves)
+        while game.undo():
+            pass
+        assert game.moves == ()
+        for moves in history:
+            assert game.redo() and game.moves == moves
+        assert not game.redo()
+
+    def test_a_new_move_clears_redo(self) -> None:
+        """Playing after an undo starts a new line: the undone moves are gone."""
+        game = Game("two")
+        game.play(0)
+        game.play(4)
+        game.undo()
+        assert game.can_redo
+        game.play(8)
+        assert not game.can_redo and game.redo() is False
+        assert game.moves == (0, 8)
+
+
+class TestRestartAndStart:
+    def test_restart_with_changed_settings(self) -> None:
+        """restart() begins again from the start, changing only the settings given."""
+        game = Game(human=Player.X, level="perfect", seed=1)
+        game.play(4)
+        game.play_bot()
+        game.undo()
+        game.restart(mode="two", human=Player.O, level="easy")
+        assert (game.mode, game.human, game.level) == (Mode.TWO_PLAYERS, Player.O, Level.EASY)
+        assert game.moves == () and game.board == Board.empty()
+        assert not game.can_undo and not game.can_redo
+        game.restart(mode=Mode.VS_BOT)
+        assert (game.mode, game.human, game.level) == (Mode.VS_BOT, Player.O, Level.EASY)
+        assert game.bot_to_move
+        game.play_bot()
+        assert len(game.moves) == 1
+
+    def test_start_from_a_position(self) -> None:
+        """A game can begin from a given position; undo never goes back past it; restart returns to it."""
+        start = Board.parse("X.O/.X./...")
+        game = Game(human=Player.X, start=start, seed=1)
+        assert game.board == game.start == start and game.moves == ()
+        assert game.bot_to_move  # O, the bot, is to move
+        assert game.play_bot() == 8  # the only move that does not lose at once
+        assert game.undo() is False  # nothing of the person's to take back
+        game.play(5)
+        assert game.undo() and game.moves == (8,)
+        game.restart()
+        assert game.board == start and game.moves == ()
+        other = Board.parse("XX./OO./...")
+        game.restart(start=other)
+        assert game.board == game.start == other and game.human_to_move
+
+    def test_seeded_sessions_repeat_across_restarts(self) -> None:
+        """Two sessions with one seed play the same games, restart after restart."""
+        def session() -> list[tuple[int, ...]]:
+            """Three games watched in one seeded session."""
+            game = Game("watch", level="random", seed=11)
+            games = []
+            for _ in range(3):
+                while game.bot_to_move:
+                    game.play_bot()
+                games.append(game.moves)
+                game.restart()
+            return games
+
+        assert session() == session()
+
+    def test_game_leaves_the_global_random_state_alone(self) -> None:
+        """A session's bots have their own generators: the random module's state is untouched."""
+        before = random.getstate()
+        for seed in (None, 1):
+            game = Game("watch", level="random", seed=seed)
+            while game.bot_to_move:
+                game.play_bot()
+            game.restart(level="medium")
+            game.play_bot()
+        assert random.getstate() == before
+
+
+# -- a model of the session, driven by Hypothesis -------------------------------------------------
+
+STARTS = st.one_of(st.just(Board.empty()), st.sampled_from(BOARDS))
+ANY_CELL = st.one_of(st.integers(-2, 10), st.sampled_from(["4", 4.0, True, None]))
+
+
+class GameMachine(RuleBasedStateMachine):
+    """Drives a Game with every action, legal or not, and keeps a plain model of its
+    moves and redo stack to check it against. Subclasses pick the first mode."""
+
+    MODE = Mode.VS_BOT
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game = Game()
+        self.moves: list[int] = []
+        self.undone: list[int] = []  # most recently undone last
+
+    @initialize(start=STARTS, human=st.sampled_from(Player), level=st.sampled_from(Level), seed=st.integers(0, 99))
+    def setup(self, start: Board, human: Player, level: Level, seed: int) -> None:
+        """A session in the machine's mode, from any reachable position, either side, any level."""
+        self.game = Game(self.MODE, human=human, level=level, seed=seed, start=start)
+
+    # -- the model --------------------------------------------------------------------------------
+
+    def cells_after(self, moves: list[int]) -> str:
+        """The reference notation of the game's start after ``moves``."""
+        return replay(self.game.start, moves)
+
+    def persons_turn(self, cells: str) -> bool:
+        """Whether a person moves next in ``cells`` in the game's mode."""
+        if ref.is_over(cells) or self.game.mode is Mode.WATCH:
+            return False
+        return self.game.mode is Mode.TWO_PLAYERS or ref.mover(cells) == self.game.human.value
+
+    def undo_count(self) -> int:
+        """How many moves undo should take back: one with two people; against the bot,
+        back to the last position where the person was to move; never any when watching."""
+        if self.game.mode is Mode.WATCH or not self.moves:
+            return 0
+        if self.game.mode is Mode.TWO_PLAYERS:
+            return 1
+        for back in range(1, len(self.moves) + 1):
+            if self.persons_turn(self.cells_after(self.moves[:-back])):
+                return back
+        return 0
+
+    def refused(self, action: Any, *args: Any) -> None:
+        """``action`` must raise IllegalMoveError and change nothing."""
+        before = snapshot(self.game)
+        with pytest.raises(IllegalMoveError):
+            action(*args)
+        assert snapshot(self.game) == before
+
+    # -- rules ------------------------------------------------------------------------------------
+
+    @rule(cell=ANY_CELL)
+    def play(self, cell: Any) -> None:
+        """A person plays any cell: allowed exactly when it is a person's turn and the cell
+        is an empty one of 0-8; otherwise IllegalMoveError and no change."""
+        game = self.game
+        legal = (
+            not game.is_over and game.human_to_move and type(cell) is int and 0 <= cell <= 8
+            and game.board[cell] is None
+        )
+        if legal:
+            game.play(cell)
+            self.moves.append(cell)
+            self.undone.clear()
+        else:
+            self.refused(game.play, cell)
+
+    @rule()
+    def play_bot(self) -> None:
+        """The bot moves, legally, exactly when bot_to_move; otherwise IllegalMoveError and no change."""
+        game = self.game
+        if game.bot_to_move:
+            legal = game.board.legal_moves
+            cell = game.play_bot()
+            assert cell in legal
+            self.moves.append(cell)
+            self.undone.clear()
+        else:
+            self.refused(game.play_bot)
+
+    @precondition(lambda self: self.game.is_over)
+    @rule(cell=st.integers(0, 8))
+    def play_after_the_end(self, cell: int) -> None:
+        """Once the game is over, no one may move."""
+        self.refused(self.game.play, cell)
+        self.refused(self.game.play_bot)
+
+    @rule()
+    def undo(self) -> None:
+        """Undo does what can_undo announced, takes back as many moves as the model says,
+        and against the bot leaves it the person's turn."""
+        game = self.game
+        count = self.undo_count()
+        can = game.can_undo
+        assert can == (count > 0)
+        if not can:
+            before = snapshot(game)
+            assert game.undo() is False
+            assert snapshot(game) == before
+            return
+        assert game.undo() is True
+        for _ in range(count):
+            self.undone.append(self.moves.pop())
+        if game.mode is Mode.VS_BOT:
+            assert game.human_to_move
+
+    @rule()
+    def redo(self) -> None:
+        """Redo does what can_redo announced and puts back what the model says."""
+        game = self.game
+        can = game.can_redo
+        assert can == bool(self.undone)
+        if not can:
+            before = snapshot(game)
+            assert game.redo() is False
+            assert snapshot(game) == before
+            return
+        assert game.redo() is True
+        while self.undone:  # against the bot, up to the person's next turn or the end
+            self.moves.append(self.undone.pop())
+            if game.mode is not Mode.VS_BOT:
+                break
+            cells = self.cells_after(self.moves)
+            if ref.is_over(cells) or self.persons_turn(cells):
+                break
+
+    @rule()
+    def undo_then_redo(self) -> None:
+        """Redo straight after a successful undo restores the game exactly."""
+        game = self.game
+        before = (game.board, game.moves)
+        if game.undo():
+            assert game.redo()
+            assert (game.board, game.moves) == before
+
+    @rule(
+        mode=st.none() | st.sampled_from(Mode),
+        human=st.none() | st.sampled_from(Player),
+        level=st.none() | st.sampled_from(Level),
+        start=st.none() | STARTS,
+    )
+    def restart(self, mode: Mode | None, human: Player | None, level: Level | None, start: Board | None) -> None:
+        """Restart changes exactly the settings given and begins again from the start, without history."""
+        game = self.game
+        expected = (
+            mode or game.mode, human or game.human, level or game.level, game.start if start is None else start
+        )
+        game.restart(mode=mode, human=human, level=level, start=start)
+        assert (game.mode, game.human, game.level, game.start) == expected
+        assert game.board == game.start and game.moves == ()
+        self.moves.clear()
+        self.undone.clear()
+
+    # -- invariants -------------------------------------------------------------------------------
+
+    @invariant()
+    def board_is_the_start_replayed(self) -> None:
+        """The board is the start position with game.moves played, and the result is the board's."""
+        game = self.game
+        assert game.moves == tuple(self.moves)
+        assert str(game.board).replace("/", "") == self.cells_after(self.moves)
+        assert game.result is game.board.result and game.is_over is game.board.is_over
+
+    @invariant()
+    def exactly_one_to_move_while_live(self) -> None:
+        """While the game goes on exactly one of the person and the bot is to move, as the
+        mode and side say; once over, neither."""
+        game = self.game
+        assert not (game.bot_to_move and game.human_to_move)
+        if game.is_over:
+            assert not game.bot_to_move and not game.human_to_move
+        else:
+            assert game.bot_to_move != game.human_to_move
+            assert game.human_to_move == self.persons_turn(self.cells_after(self.moves))
+
+    @invariant()
+    def undo_and_redo_are_announced(self) -> None:
+        """can_undo and can_redo agree with the model."""
+        assert self.game.can_undo == (self.undo_count() > 0)
+        assert self.game.can_redo == bool(self.undone)
+
+
+MACHINE_SETTINGS = settings(
+    max_examples=100, stateful_step_count=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+
+
+@MACHINE_SETTINGS
+class VsBotMachine(GameMachine):
+    """Sessions that begin against the bot."""
+
+    MODE = Mode.VS_BOT
+
+
+@MACHINE_SETTINGS
+class TwoPlayersMachine(GameMachine):
+    """Sessions that begin with two people."""
+
+    MODE = Mode.TWO_PLAYERS
+
+
+@MACHINE_SETTINGS
+class WatchMachine(GameMachine):
+    """Sessions that begin with the bot playing itself."""
+
+    MODE = Mode.WATCH
+
+
+TestVsBotSession = VsBotMachine.TestCase
+TestTwoPlayersSession = TwoPlayersMachine.TestCase
+TestWatchSession = WatchMachine.TestCase
+
+
+def test_sides_may_be_given_as_text() -> None:
+    """Game(human="o") means the person plays O, as the CLI and the URL say it."""
+    from pyengine import Game, Player
+
+    game = Game(human="o")
+    assert game.human is Player.O and game.bot_to_move
+    game.restart(human="X")
+    assert game.human is Player.X and game.human_to_move
