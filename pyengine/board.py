@@ -210,14 +210,10 @@ class Board:
         stripped = text.strip()
         rows = stripped.split(_SEPARATOR)
         if len(rows) > 1 and (len(rows) != 3 or any(len(row) != 3 for row in rows)):
-            raise InvalidPositionError(
-                f"{stripped!r} is not three rows of three cells separated by '/'"
-            )
+            raise InvalidPositionError(f"{_shown(stripped)} is not three rows of three cells separated by '/'")
         cells = "".join(rows)
         if len(cells) != 9:
-            raise InvalidPositionError(
-                f"a position has 9 cells, {stripped!r} has {len(cells)}"
-            )
+            raise InvalidPositionError(f"a position has 9 cells, {_shown(stripped)} has {len(cells)}")
         x = o = 0
         for cell, char in enumerate(cells):
             mark = char.upper()
@@ -380,6 +376,12 @@ class Board:
 
 
 _INTERNED: dict[int, Board] = {}
+
+
+def _shown(text: str, limit: int = 24) -> str:
+    """Input quoted in a message, cut short: a message names the problem, it
+    does not echo a megabyte back."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"
 
 
 def _check_cell(cell: Cell) -> int:

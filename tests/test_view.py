@@ -1,0 +1,119 @@
+"""The page's wording and URL handling (site/py/view.py), checked in CPython against the engine."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from pyengine import Board, Game, Level, Mode, Player, analyze
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site" / "py"))
+import view
+
+
+class TestSettingsFromTheUrl:
+    def test_good_values_are_taken(self) -> None:
+        """mode, level, side and position come through, case-insensitively."""
+        settings, problems = view.settings_from_params(
+            {"mode": "TWO", "level": "Easy", "as": "o", "pos": "x.o/.x./..."}
+        )
+        assert problems == []
+        assert (settings.mode, settings.level, settings.human) == (Mode.TWO_PLAYERS, Level.EASY, Player.O)
+        assert settings.start == Board.parse("X.O/.X./...")
+
+    def test_nothing_given_means_the_defaults(self) -> None:
+        """An empty query is a fresh game against the perfect bot, as X."""
+        settings, problems = view.settings_from_params({})
+        assert problems == []
+        assert (settings.mode, settings.level, settings.human, settings.start) == (
+            Mode.VS_BOT, Level.PERFECT, Player.X, Board.empty()
+        )
+
+    @pytest.mark.parametrize(
+        "pos", ["XXX/OOO/...", "<img src=x onerror=alert(1)>", "", "X" * 10_000, "XO\u0000......."]
+    )
+    def test_a_bad_position_is_named_and_replaced_by_a_fresh_game(self, pos: str) -> None:
+        """The reason quotes (a bounded part of) the input and the game starts empty."""
+        settings, problems = view.settings_from_params({"pos": pos})
+        assert settings.start == Board.empty()
+        assert len(problems) == 1 and "fresh game" in problems[0]
+        assert pos[: view.MAX_SHOWN_INPUT] in problems[0]
+        assert len(problems[0]) < 400
+
+    def test_each_bad_setting_gets_its_own_reason(self) -> None:
+        """Unknown mode, level and side each say what was wrong and what applies instead."""
+        settings, problems = view.settings_from_params({"mode": "chess", "level": "god", "as": "Z"})
+        assert len(problems) == 3
+        assert (settings.mode, settings.level, settings.human) == (Mode.VS_BOT, Level.PERFECT, Player.X)
+
+    def test_the_query_round_trips(self) -> None:
+        """What the page writes into the address reads back as the same setup."""
+        board = Board.parse("X.O/.X./...")
+        written = view.Settings(Mode.TWO_PLAYERS, Level.MEDIUM, Player.O).query(board)
+        assert written == "?mode=two&level=medium&as=O&pos=X.O/.X./..."
+        pairs = dict(pair.split("=", 1) for pair in written[1:].split("&"))
+        settings, problems = view.settings_from_params(pairs)
+        assert problems == [] and settings.start == board
+        assert "pos=" not in view.Settings().query(Board.empty())
+
+
+class TestWords:
+    def test_banner_against_the_bot_is_from_the_persons_side(self) -> None:
+        """You win / You lose / Draw, with data-result the winner's mark."""
+        won = Game(Mode.VS_BOT, human=Player.X, start=Board.parse("XXX/OO./..."))
+        lost = Game(Mode.VS_BOT, human=Player.O, start=Board.parse("XXX/OO./..."))
+        drawn = Game(Mode.VS_BOT, start=Board.parse("XOX/XOO/OXX"))
+        assert view.banner(won) == ("You win!", "X")
+        assert view.banner(lost) == ("You lose.", "X")
+        assert view.banner(drawn) == ("Draw!", "draw")
+        assert view.banner(Game()) is None
+
+    def test_banner_between_people_names_the_winner(self) -> None:
+        """Two players, or watching: "O wins!"."""
+        game = Game(Mode.TWO_PLAYERS, start=Board.parse("OOO/XX./X.."))
+        assert view.banner(game) == ("O wins!", "O")
+
+    def test_hints_are_the_engines_analysis(self) -> None:
+        """Every empty cell's hint is its value and length under perfect play."""
+        board = Board.parse("XO./.X./..O")
+        analysis = analyze(board)
+        hints = view.hints(board)
+        assert set(hints) == set(board.legal_moves)
+        for move in analysis.moves:
+            text, value, best = hints[move.cell]
+            assert value == move.value.value
+            assert best == (move.cell in analysis.best)
+            assert text == ("draw" if value == "draw" else f"{value} in {move.plies}")
+
+    def test_cell_labels_say_where_and_what(self) -> None:
+        """Accessible names: position in words, the mark, and the hint if shown."""
+        board = Board.parse("X../.../...")
+        assert view.cell_label(board, 0, None) == "Top left, X"
+        assert view.cell_label(board, 4, "win in 3") == "Centre, empty, win in 3"
+
+    def test_the_move_list_names_mover_and_cell(self) -> None:
+        """One line per move, in order."""
+        game = Game(Mode.TWO_PLAYERS)
+        game.play(4)
+        game.play(0)
+        assert view.move_list(game) == ["X centre", "O top left"]
+
+
+class TestTally:
+    def test_each_finished_game_has_one_key(self) -> None:
+        """Against the bot the person's view; between people the winning side; watching is not scored."""
+        finished = Board.parse("XXX/OO./...")
+        assert view.tally_key(Game(Mode.VS_BOT, start=finished)) == "bot:win"
+        assert view.tally_key(Game(Mode.VS_BOT, human=Player.O, start=finished)) == "bot:loss"
+        assert view.tally_key(Game(Mode.TWO_PLAYERS, start=finished)) == "two:x"
+        assert view.tally_key(Game(Mode.WATCH, start=finished)) is None
+        assert view.tally_key(Game()) is None
+        assert all(key in view.TALLY_KEYS for key in ("bot:win", "bot:loss", "two:x"))
+
+    def test_the_tally_reads_as_a_sentence(self) -> None:
+        """Counts appear for the modes played; nothing played says so."""
+        assert view.tally_text({}) == "No games finished yet."
+        text = view.tally_text({"bot:win": 0, "bot:loss": 2, "bot:draw": 1, "two:o": 1})
+        assert text == "Against the bot: 0 won, 2 lost, 1 drawn. Two players: X 0, O 1, 0 drawn."
