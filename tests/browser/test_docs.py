@@ -12,7 +12,7 @@ from pyengine.facts import perfect_policy_digest
 
 from .conftest import Watch, axe_both_schemes, board_of, click_cell, open_page
 
-PAGES = ["", "how-the-bot-thinks/", "facts/", "bots/", "cli/", "api/"]
+PAGES = ["", "how-the-bot-thinks/", "facts/", "bots/", "cli/", "api/", "about/"]
 
 
 def test_the_analysis_board_shows_every_cells_outcome(
