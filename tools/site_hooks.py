@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 import re
 import shutil
@@ -167,6 +169,48 @@ def bot_table(games: int = MATCH_GAMES) -> str:
     return "\n".join(rows)
 
 
+# -- Content-Security-Policy ------------------------------------------------------
+
+# Only this site's origin; WebAssembly compiled (Pyodide) but no eval; the
+# theme's few inline scripts by hash, never 'unsafe-inline'. Styles may be
+# inline: the theme and PyScript set style attributes from script.
+CSP_BASE = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", "'wasm-unsafe-eval'"],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:"],
+    "connect-src": ["'self'"],
+    "worker-src": ["'self'"],
+    "manifest-src": ["'self'"],
+    "frame-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+}
+INLINE_SCRIPT = re.compile(r"<script(?P<attrs>(?:(?!\bsrc=)[^>])*)>(?P<body>.*?)</script>", re.S | re.I)
+NOT_JAVASCRIPT = re.compile(r"""\btype=["']?(?!module|text/javascript)""", re.I)
+
+
+def content_security_policy(html_text: str) -> str:
+    """The policy for a page: the base, plus the hash of each inline script it runs."""
+    hashes = []
+    for script in INLINE_SCRIPT.finditer(html_text):
+        if NOT_JAVASCRIPT.search(script["attrs"]) or not script["body"].strip():
+            continue  # JSON data, Python and the like: the browser does not run them as script
+        digest = base64.b64encode(hashlib.sha256(script["body"].encode()).digest()).decode()
+        hashes.append(f"'sha256-{digest}'")
+    policy = {name: list(sources) for name, sources in CSP_BASE.items()}
+    policy["script-src"] += sorted(set(hashes))
+    return "; ".join(f"{name} {' '.join(sources)}" for name, sources in policy.items())
+
+
+def with_csp(html_text: str) -> str:
+    """The page with its policy in a <meta> tag, first thing in <head>, so it
+    governs every script and style that follows."""
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{content_security_policy(html_text)}">'
+    return re.sub(r"<head>", f"<head>\n  {meta}", html_text, count=1, flags=re.I)
+
+
 # -- mkdocs events -----------------------------------------------------------------
 
 
@@ -189,6 +233,15 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     if "{{ bot_table }}" in markdown:
         markdown = markdown.replace("{{ bot_table }}", bot_table())
     return markdown.replace("{{ match_games }}", f"{MATCH_GAMES:,}")
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    return with_csp(output)
+
+
+def on_post_template(output_content: str, template_name: str, config: Any) -> str:
+    # 404.html is a template, not a page; sitemap.xml is a template too, but not HTML.
+    return with_csp(output_content) if template_name.endswith(".html") else output_content
 
 
 def on_post_build(config: Any) -> None:
