@@ -232,7 +232,7 @@ class GameView(BoardView):
         self.game.restart(
             mode=Mode.parse(self.selects["mode"].value),
             level=Level.parse(self.selects["level"].value),
-            human=Player(self.selects["as"].value),
+            human=Player.parse(self.selects["as"].value),
             start=Board.empty(),
         )
         self._scored = False

@@ -68,10 +68,9 @@ def settings_from_params(values: dict[str, str]) -> tuple[Settings, list[str]]:
         except ValueError:
             problems.append(f"The level {_quote(values['level'])} is unknown; the bot plays perfectly.")
     if "as" in values:
-        side = values["as"].strip().upper()
-        if side in ("X", "O"):
-            settings.human = Player(side)
-        else:
+        try:
+            settings.human = Player.parse(values["as"])
+        except ValueError:
             problems.append(f"You can play X or O, not {_quote(values['as'])}; you play X.")
     if "pos" in values:
         try:
