@@ -114,6 +114,21 @@ def game_markup() -> str:
 """
 
 
+def embed_markup() -> str:
+    """The embeddable board: board, banner, status and a new-game button only."""
+    return f"""
+<div class="ttt ttt-embed" data-board="embed" markdown="0">
+<p class="ttt-message" hidden></p>
+<div class="ttt-stage">
+{board_table(Board.empty(), "Tic-tac-toe board")}
+<p class="ttt-banner" hidden></p>
+</div>
+<p class="ttt-status" role="status" aria-live="polite">Loading the engine&hellip;</p>
+<button type="button" class="ttt-button" data-action="restart" disabled>New game</button>
+</div>
+"""
+
+
 def analysis_markup(position: str) -> str:
     """A docs page's live board: both sides played by the reader, hints always on."""
     board = Board.parse(position)
@@ -149,6 +164,8 @@ def _marker(match: re.Match[str]) -> str:
         return analysis_markup(pos or ".........")
     if kind == "facts":
         return facts_markup()
+    if kind == "embed":
+        return embed_markup()
     raise ValueError(f"unknown board marker {match[0]!r}")
 
 

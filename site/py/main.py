@@ -5,6 +5,10 @@ pyengine, all wording in view.py) and the engine's state becomes DOM updates.
 Each board element owns exactly one Game, held by its view object; nothing
 lives in module globals. Text from the URL or the engine is only ever set as
 textContent, never parsed as HTML.
+
+A DOM look-up that finds nothing returns JavaScript's null, which Pyodide
+hands over as ``jsnull``, not None: it is falsy, so absence is tested by
+truthiness here, never with ``is None``.
 """
 
 from __future__ import annotations
@@ -64,12 +68,12 @@ class BoardView:
 
     def _on_click(self, event: object) -> None:
         target = event.target.closest("[data-cell]")
-        if target is not None:
+        if target:
             self.play(int(target.dataset.cell))
 
     def _on_key(self, event: object) -> None:
         target = event.target.closest("[data-cell]")
-        if target is None:
+        if not target:
             return
         cell = int(target.dataset.cell)
         row, col = divmod(cell, 3)
@@ -193,35 +197,41 @@ class BoardView:
 
 
 class GameView(BoardView):
-    """The home page's game: settings, shareable URL, move list and score."""
+    """A game set up from the URL. On the home page it also has settings, a
+    shareable address, the move list and the score; embedded, just the board."""
 
-    def __init__(self, root: object) -> None:
+    def __init__(self, root: object, *, embedded: bool = False) -> None:
         params = window.URLSearchParams.new(window.location.search)
         given = {key: str(params.get(key)) for key in view.URL_KEYS if params.has(key)}
         settings, problems = view.settings_from_params(given)
         game = Game(settings.mode, human=settings.human, level=settings.level, start=settings.start)
         super().__init__(root, game)
+        # Embedded in another site's page, the board keeps to itself: it does
+        # not rewrite its address or keep a score.
+        self.embedded = embedded
         self.form = root.querySelector("form.ttt-settings")
         self.selects = {s.name: s for s in root.querySelectorAll("select")}
         self.moves = root.querySelector(".ttt-moves")
         self.score = root.querySelector(".ttt-score")
         self.message = root.querySelector(".ttt-message")
         self._scored = False  # whether this game's end is already in the tally
-        self.selects["mode"].value = settings.mode.value
-        self.selects["level"].value = settings.level.value
-        self.selects["as"].value = settings.human.value
         if problems:
             self.message.textContent = " ".join(problems)  # URL text: as text, never as HTML
             self.message.hidden = False
-        self.form.addEventListener("change", create_proxy(self._on_settings))
-        self.form.addEventListener("submit", create_proxy(lambda event: event.preventDefault()))
+        if self.form:
+            self.selects["mode"].value = settings.mode.value
+            self.selects["level"].value = settings.level.value
+            self.selects["as"].value = settings.human.value
+            self.form.addEventListener("change", create_proxy(self._on_settings))
+            self.form.addEventListener("submit", create_proxy(lambda event: event.preventDefault()))
 
     def start(self) -> None:
         for select in self.selects.values():
             select.disabled = False
         self.sync_side_select()
         super().start()
-        self.show_score()
+        if self.score:
+            self.show_score()
 
     def settings(self) -> view.Settings:
         game = self.game
@@ -241,7 +251,8 @@ class GameView(BoardView):
 
     def sync_side_select(self) -> None:
         # Choosing a side only means something against the bot.
-        self.selects["as"].disabled = self.game.mode is not Mode.VS_BOT
+        if "as" in self.selects:
+            self.selects["as"].disabled = self.game.mode is not Mode.VS_BOT
 
     def restart(self) -> None:
         self.cancel_bot()
@@ -252,13 +263,16 @@ class GameView(BoardView):
 
     def render(self) -> None:
         super().render()
-        self.moves.replaceChildren()
-        for line in view.move_list(self.game):
-            item = document.createElement("li")
-            item.textContent = line
-            self.moves.appendChild(item)
-        window.history.replaceState(None, "", self.settings().query(self.game.board))
-        self.record_result()
+        if self.moves:
+            self.moves.replaceChildren()
+            for line in view.move_list(self.game):
+                item = document.createElement("li")
+                item.textContent = line
+                self.moves.appendChild(item)
+        if not self.embedded:
+            window.history.replaceState(None, "", self.settings().query(self.game.board))
+        if self.score:
+            self.record_result()
 
     # -- the score, kept in localStorage across visits ----------------------------
 
@@ -334,6 +348,8 @@ def mount() -> None:
         kind = root.dataset.board
         if kind == "game":
             GameView(root).start()
+        elif kind == "embed":
+            GameView(root, embedded=True).start()
         elif kind == "analysis":
             AnalysisView(root).start()
         elif kind == "facts":

@@ -11,7 +11,9 @@ from pyengine import Board
 
 from .conftest import Watch, board_of, click_cell, open_page, settle
 
-PAGES = ["", "how-the-bot-thinks/", "facts/", "bots/", "cli/", "api/", "about/", "404.html"]
+PAGES = [
+    "", "how-the-bot-thinks/", "facts/", "bots/", "cli/", "api/", "embed-the-board/", "about/", "embed/", "404.html",
+]
 
 
 def policy_of(html: str) -> dict[str, list[str]]:

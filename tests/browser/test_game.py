@@ -212,6 +212,14 @@ class TestImpatientClicks:
         assert board_of(page).ply == 1
 
 
+    def test_a_click_between_cells_does_nothing(self, page: Page) -> None:
+        """Events on the board but on no cell (its borders) are ignored without error."""
+        setup(page, mode="two")
+        page.dispatch_event(f"{GAME} table.ttt-board tbody", "click")
+        page.dispatch_event(f"{GAME} table.ttt-board tbody", "keydown", {"key": "ArrowLeft"})
+        assert board_of(page) == Board.empty()
+
+
 class TestKeyboard:
     def test_arrow_keys_rove_and_enter_plays(self, page: Page) -> None:
         """One cell in the tab order; arrows move it; Enter and Space play."""
