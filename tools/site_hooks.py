@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pyengine import Board, Level, Mode, bot, play_match  # noqa: E402
+from tools.icons import icon  # noqa: E402
 
 NODE_MODULES = ROOT / "node_modules"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
@@ -274,4 +275,39 @@ def on_post_build(config: Any) -> None:
         shutil.copy2(PYODIDE_DIR / name, runtime / "pyodide" / name)
     with zipfile.ZipFile(runtime / "pyengine.zip", "w", zipfile.ZIP_DEFLATED) as zf:
         for name in ENGINE_MODULES:
-            zf.write(ROOT / "pyengine" / name, f"pyengine/{name}")
+            # A fixed date: the same engine makes the same zip, and so the same cache version.
+            info = zipfile.ZipInfo(f"pyengine/{name}", date_time=(2020, 1, 1, 0, 0, 0))
+            zf.writestr(info, (ROOT / "pyengine" / name).read_bytes(), zipfile.ZIP_DEFLATED)
+    icons = site / "assets" / "icons"
+    icons.mkdir(parents=True, exist_ok=True)
+    for size in (192, 512):
+        (icons / f"icon-{size}.png").write_bytes(icon(size))
+    write_service_worker(site)
+
+
+# Not worth a place in the offline cache: the sitemap (dated, for crawlers),
+# compressed duplicates, source maps, the API inventory for other docs sites,
+# the search's stemmers for languages other than English, and PyScript's
+# editor and terminal chunks (this site uses neither).
+NOT_PRECACHED = re.compile(
+    r"(^sitemap\.xml|\.gz$|\.map$|^objects\.inv$|^sw\.js$|^assets/javascripts/lunr/"
+    r"|^runtime/pyscript/(codemirror|xterm|zip-|toml-|pyodide_graph))"
+)
+
+
+def write_service_worker(site: Path) -> None:
+    """Fill in sw.js: every file to cache, and a build id digested from them all."""
+    files = sorted(
+        path.relative_to(site).as_posix() for path in site.rglob("*")
+        if path.is_file() and not NOT_PRECACHED.search(path.relative_to(site).as_posix())
+    )
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (site / name).read_bytes())
+    # Pages are cached by their folder's address, as they are visited.
+    urls = [name[: -len("index.html")] if name.endswith("index.html") else name for name in files]
+    worker = site / "sw.js"
+    source = worker.read_text()
+    source = source.replace('"__BUILD__"', f'"{digest.hexdigest()[:16]}"')
+    source = source.replace('["__PRECACHE__"]', "[\n  " + ",\n  ".join(f'"{url}"' for url in urls) + ",\n]")
+    worker.write_text(source)

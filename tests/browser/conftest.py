@@ -132,6 +132,9 @@ document.addEventListener("securitypolicyviolation", (e) => {
 
 
 def new_context(browser: Browser, watch: Watch, **options: Any) -> BrowserContext:
+    # The service worker's first install downloads the whole site for offline
+    # use; only the offline tests want that.
+    options.setdefault("service_workers", "block")
     context = browser.new_context(**options)
     context.route("**/*", watch.route)
     context.add_init_script(RECORD_CSP_VIOLATIONS)

@@ -1,0 +1,102 @@
+"""Offline and installable: the service worker, its versioned cache, the manifest."""
+
+from __future__ import annotations
+
+import re
+import struct
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from pyengine import Player, Result, analyze
+
+from .conftest import READY, Watch, board_of, click_cell, new_context, settle, turn
+
+SW_READY = "() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)"
+
+
+@pytest.fixture(scope="module")
+def online(browser: Browser, watch: Watch) -> Iterator[BrowserContext]:
+    context = new_context(browser, watch, service_workers="allow")
+    # A cache left by an earlier deploy, which the new worker must delete.
+    context.add_init_script("caches.open('pyengine-from-an-earlier-deploy')")
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def visited(online: BrowserContext, watch: Watch, base_url: str) -> Iterator[Page]:
+    """One visit to the home page, until the service worker controls it."""
+    page = watch.attach(online.new_page())
+    page.goto(base_url)
+    page.wait_for_selector(READY, timeout=60_000)
+    page.wait_for_function(SW_READY, timeout=60_000)
+    yield page
+    page.close()
+
+
+def test_one_visit_caches_the_pages_and_the_runtime(visited: Page, base_url: str) -> None:
+    """After the first visit the cache holds the pages, Pyodide, PyScript and the engine."""
+    keys = visited.evaluate("caches.keys()")
+    build = re.search(r'const BUILD = "([0-9a-f]+)"', visited.request.get(base_url + "sw.js").text())
+    assert build and keys == [f"pyengine-{build[1]}"], "one cache, named for this build; the old one deleted"
+    cached = visited.evaluate("""async () => {
+        const cache = await caches.open((await caches.keys())[0]);
+        return (await cache.keys()).map((request) => new URL(request.url).pathname);
+    }""")
+    for path in ("/", "/facts/", "/runtime/pyodide/pyodide.asm.wasm", "/runtime/pyodide/python_stdlib.zip",
+                 "/runtime/pyscript/core.js", "/runtime/pyengine.zip", "/py/main.py"):
+        assert path in cached, path
+
+
+def test_offline_a_reload_still_plays_a_full_game(visited: Page, online: BrowserContext) -> None:
+    """With the network gone, the page reloads from the cache and a whole game is played."""
+    online.set_offline(True)
+    try:
+        visited.reload()
+        visited.wait_for_selector(READY, timeout=60_000)
+        while turn(visited) == "human":
+            click_cell(visited, analyze(board_of(visited)).best[0])
+            settle(visited)
+        final = board_of(visited)
+        assert final.is_over and final.winner is not Player.X
+        assert final.result is Result.DRAW  # perfect play on both sides
+        assert visited.get_attribute("[data-board='game'] .ttt-banner", "data-result") == "draw"
+    finally:
+        online.set_offline(False)
+
+
+def test_offline_other_pages_open_too(visited: Page, online: BrowserContext, base_url: str) -> None:
+    """Pages not yet visited were cached too, and a shared ?pos= link works offline."""
+    online.set_offline(True)
+    try:
+        visited.goto(base_url + "how-the-bot-thinks/")
+        visited.wait_for_selector(READY, timeout=60_000)
+        visited.goto(base_url + "?mode=two&pos=X.O/.X./...")
+        visited.wait_for_selector(READY, timeout=60_000)
+        assert str(board_of(visited)) == "X.O/.X./..."
+    finally:
+        online.set_offline(False)
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_the_manifest_makes_it_installable(visited: Page, base_url: str) -> None:
+    """A linked manifest with a start URL, standalone display and real PNG icons of the sizes it claims."""
+    href = visited.get_attribute("link[rel=manifest]", "href")
+    assert href
+    manifest = visited.request.get(base_url + "manifest.webmanifest").json()
+    assert manifest["display"] == "standalone" and manifest["start_url"] and manifest["name"]
+    sizes = set()
+    for entry in manifest["icons"]:
+        data = visited.request.get(base_url + entry["src"]).body()
+        width, height = png_size(data)
+        assert entry["sizes"] == f"{width}x{height}"
+        sizes.add(width)
+    assert {192, 512} <= sizes
+    assert any("maskable" in entry.get("purpose", "") for entry in manifest["icons"])
