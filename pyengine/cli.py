@@ -7,13 +7,17 @@ names the problem, and exit status 2.
 from __future__ import annotations
 
 import argparse
+import csv
+import io
 import json
 import random
 import sys
+from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from .board import Board, EngineError, Player, Result
 from .bots import Level, bot, play_match
+from .export import PolicyEntry, nojs_edition, policy_table
 from .facts import compute_facts
 from .game import Game, Mode
 from .solver import Analysis, analyze
@@ -227,6 +231,67 @@ def cmd_match(args: argparse.Namespace, out: IO[str]) -> int:
     return 0
 
 
+# -- exports -----------------------------------------------------------------
+
+
+def policy_json(entries: Sequence[PolicyEntry]) -> dict[str, Any]:
+    """The policy table under the documented JSON keys: a header, then one
+    object per position."""
+    return {
+        "format": "pyengine policy table",
+        "version": 1,
+        "cells": "0-8 row by row from the top left",
+        "choice": "move is the lowest-numbered cell of best",
+        "order": "by number of marks, then by X's cells as bits 0-8 plus O's as bits 9-17",
+        "count": len(entries),
+        "positions": {
+            entry.position: {"to_move": entry.to_move.value, "move": entry.move, "best": list(entry.best)}
+            for entry in entries
+        },
+    }
+
+
+def policy_csv(entries: Sequence[PolicyEntry]) -> str:
+    """The policy table as CSV: a header line, then one line per position,
+    ``best`` as cells separated by spaces."""
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(["position", "to_move", "move", "best"])
+    for entry in entries:
+        writer.writerow([entry.position, entry.to_move.value, entry.move, " ".join(map(str, entry.best))])
+    return text.getvalue()
+
+
+def cmd_export_table(args: argparse.Namespace, out: IO[str]) -> int:
+    entries = policy_table()
+    if args.format == "csv":
+        out.write(policy_csv(entries))
+    else:
+        print(json.dumps(policy_json(entries), separators=(",", ":")), file=out)
+    return 0
+
+
+def cmd_export_css(args: argparse.Namespace, out: IO[str]) -> int:
+    page = nojs_edition(args.human)
+    folder = Path(args.out)
+    files = {folder / "index.html": page.html, folder / "nojs.css": page.css}
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for path, text in files.items():
+            # newline: the same bytes on every platform, so sizes can be compared
+            with path.open("w", encoding="utf-8", newline="\n") as stream:
+                stream.write(text)
+    except OSError as error:
+        raise UsageError(f"cannot write to {str(folder)!r}: {error.strerror or error}") from None
+    sizes = ", ".join(f"{path} {len(text.encode()):,} bytes" for path, text in files.items())
+    print(
+        f"you play {page.human}: {page.sequences:,} move sequences ({page.replies:,} with a bot reply), "
+        f"{page.selectors:,} selectors in {page.rules} rules; {sizes}",
+        file=out,
+    )
+    return 0
+
+
 # -- the terminal game ---------------------------------------------------------
 
 HELP_LINE = "Cells are numbered 1 to 9, left to right and top to bottom, as the empty squares show."
@@ -346,6 +411,27 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--seed", type=_seed, help="make the match repeatable")
     match.add_argument("--json", action="store_true", help="print JSON")
     match.set_defaults(run=cmd_match)
+
+    export = commands.add_parser(
+        "export",
+        help="write the bot's policy, or a page that plays it without JavaScript",
+        description="Exports for other programs. The bot is made deterministic: in each position it "
+        "plays the lowest-numbered of the best cells.",
+    )
+    exports = export.add_subparsers(dest="export", metavar="WHAT", parser_class=_Parser, required=True)
+    table = exports.add_parser(
+        "table", help="the perfect bot's move in every live position (4,520), on standard output"
+    )
+    table.add_argument("--format", choices=("json", "csv"), default="json", help="json (default) or csv")
+    table.set_defaults(run=cmd_export_table)
+    page = exports.add_parser(
+        "css",
+        help="a page that plays the perfect bot with HTML and CSS alone",
+        description="Write DIR/index.html and DIR/nojs.css: the perfect bot without JavaScript.",
+    )
+    page.add_argument("--human", type=_side, default=Player.X, help="the side you play, X (default) or O")
+    page.add_argument("--out", metavar="DIR", required=True, help="the folder to write (created if need be)")
+    page.set_defaults(run=cmd_export_css)
     return parser
 
 
