@@ -24,7 +24,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pyengine import Board, Level, Mode, bot, play_match  # noqa: E402
+import functools  # noqa: E402
+import gzip  # noqa: E402
+
+from pyengine import Board, Level, Mode, Player, bot, play_match  # noqa: E402
+from pyengine.export import NoJsEdition, nojs_edition  # noqa: E402
 from tools.icons import icon  # noqa: E402
 
 NODE_MODULES = ROOT / "node_modules"
@@ -229,6 +233,46 @@ def with_csp(html_text: str) -> str:
     return re.sub(r"<head>", f"<head>\n  {meta}", html_text, count=1, flags=re.I)
 
 
+# -- the no-JavaScript editions ---------------------------------------------------
+
+NOJS_FOLDERS = {Player.X: "nojs", Player.O: "nojs/bot-first"}
+
+
+@functools.cache
+def nojs(human: Player) -> NoJsEdition:
+    """The engine's HTML+CSS edition for a side, made once per build."""
+    return nojs_edition(human)
+
+
+def nojs_page(human: Player) -> str:
+    """The edition's page with the site's policy and links to the other pages."""
+    other = Player.O if human is Player.X else Player.X
+    here, there = NOJS_FOLDERS[human], NOJS_FOLDERS[other]
+    up = "../" * (here.count("/") + 1)
+    to_other = up + there + "/"
+    links = (
+        f'<p class="links"><a href="{to_other}">{"Let the bot start" if other is Player.O else "Start yourself"}</a>'
+        f' · <a href="{up}no-javascript/">How this page works</a> · <a href="{up}">The full game</a></p>'
+    )
+    page = nojs(human).html.replace("</main>", links + "\n</main>", 1)
+    return with_csp(page)
+
+
+def nojs_figures() -> str:
+    """The docs' table of what each edition weighs, measured on this build."""
+    rows = ["| edition | human move sequences | bot replies | selectors | index.html | nojs.css | nojs.css gzipped |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for human, folder in NOJS_FOLDERS.items():
+        edition = nojs(human)
+        css = edition.css.encode()
+        name = f"[you play {human}](../{folder}/)"
+        rows.append(
+            f"| {name} | {edition.sequences:,} | {edition.replies:,} | {edition.selectors:,} "
+            f"| {len(nojs_page(human).encode()):,} B | {len(css):,} B | {len(gzip.compress(css, 9)):,} B |"
+        )
+    return "\n".join(rows)
+
+
 # -- mkdocs events -----------------------------------------------------------------
 
 
@@ -250,6 +294,8 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     markdown = MARKER.sub(_marker, markdown)
     if "{{ bot_table }}" in markdown:
         markdown = markdown.replace("{{ bot_table }}", bot_table())
+    if "{{ nojs_figures }}" in markdown:
+        markdown = markdown.replace("{{ nojs_figures }}", nojs_figures())
     return markdown.replace("{{ match_games }}", f"{MATCH_GAMES:,}")
 
 
@@ -278,6 +324,11 @@ def on_post_build(config: Any) -> None:
             # A fixed date: the same engine makes the same zip, and so the same cache version.
             info = zipfile.ZipInfo(f"pyengine/{name}", date_time=(2020, 1, 1, 0, 0, 0))
             zf.writestr(info, (ROOT / "pyengine" / name).read_bytes(), zipfile.ZIP_DEFLATED)
+    for human, folder in NOJS_FOLDERS.items():
+        out = site / folder
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "index.html").write_text(nojs_page(human))
+        (out / "nojs.css").write_text(nojs(human).css)
     icons = site / "assets" / "icons"
     icons.mkdir(parents=True, exist_ok=True)
     for size in (192, 512):

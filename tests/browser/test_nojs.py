@@ -1,0 +1,82 @@
+"""The no-JavaScript editions in Chromium with JavaScript turned off: random games end as the engine says."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from pyengine import Board, Player, Result
+
+from .conftest import Watch, new_context
+
+EDITIONS = {Player.X: "nojs/", Player.O: "nojs/bot-first/"}
+GAMES = 25
+
+
+@pytest.fixture(scope="module")
+def no_js(browser: Browser, watch: Watch) -> Iterator[BrowserContext]:
+    context = new_context(browser, watch, java_script_enabled=False)
+    yield context
+    context.close()
+
+
+def board_shown(page: Page) -> Board:
+    """The position as the page shows it: which marks are visible on which squares."""
+    cells = []
+    for cell in range(9):
+        marks = page.locator(f"form.game i.m.c{cell}:visible").all_inner_texts()
+        assert len(marks) <= 1, f"two marks on square {cell}"
+        cells.append(marks[0].strip() if marks else ".")
+    return Board.parse("".join(cells))
+
+
+def result_shown(page: Page) -> str | None:
+    shown = page.locator("form.game .end:visible")
+    if shown.count() == 0:
+        return None
+    assert shown.count() == 1, "one end message at most"
+    return shown.get_attribute("data-result")
+
+
+@pytest.mark.parametrize("human", [Player.X, Player.O])
+def test_random_games_never_beat_the_css_bot(no_js: BrowserContext, watch: Watch, base_url: str, human: Player) -> None:
+    """Clicking random free squares: the bot never loses, and the message is the engine's result."""
+    page = watch.attach(no_js.new_page())
+    rng = random.Random(f"nojs-{human}")
+    results = set()
+    try:
+        page.goto(base_url + EDITIONS[human])
+        for _ in range(GAMES):
+            start = board_shown(page)
+            assert start.ply == (0 if human is Player.X else 1) and not start.is_over
+            while result_shown(page) is None:
+                board = board_shown(page)
+                free = page.locator("form.game label[data-cell]:visible")
+                cells = sorted(int(c) for c in free.evaluate_all("els => els.map(e => e.dataset.cell)"))
+                assert cells == list(board.legal_moves), "exactly the free squares can be clicked"
+                page.locator(f"form.game label[data-cell='{rng.choice(cells)}']:visible").click()
+                after = board_shown(page)
+                assert after.ply in (board.ply + 1, board.ply + 2), "the bot answers each move at once"
+            final = board_shown(page)
+            assert final.is_over, "an end message only when the game is over"
+            expected = "draw" if final.result is Result.DRAW else final.result.value
+            assert result_shown(page) == expected
+            assert final.winner is not human
+            results.add(expected)
+            with page.expect_navigation(wait_until="load"):
+                page.click("text=New game")
+        assert results, "games were played"
+    finally:
+        page.close()
+
+
+def test_the_pages_carry_the_sites_policy_and_no_script(no_js: BrowserContext, base_url: str) -> None:
+    """No script at all, the same strict CSP as every page, and the hooks the tests rely on."""
+    for path in EDITIONS.values():
+        html = no_js.request.get(base_url + path).text()
+        assert "<script" not in html
+        assert 'http-equiv="Content-Security-Policy"' in html and "'unsafe-eval'" not in html
+        assert html.count("data-result=") == 3
