@@ -125,7 +125,7 @@ def measure_bare(browser: Browser, base: str) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--network-runs", type=int, default=3, help="runs over the emulated home connection")
     parser.add_argument("--site", type=Path, default=ROOT / "build" / "site")
     args = parser.parse_args()
@@ -161,7 +161,10 @@ def main() -> None:
         server.shutdown()
 
     med = statistics.median
-    ratio = med(ready) / med(bare)
+    # Each game page is timed right beside a bare boot, so the machine's load
+    # at that moment weighs on both: the verdict is the median of those pairs.
+    pairs = [r / b for r, b in zip(ready, bare, strict=True)]
+    ratio = med(pairs)
     print(f"Chromium, {args.runs} fresh contexts each (cold cache), medians; the page's own clock")
     print(f"  board visible after navigation  {med(visible):6.3f} s  (target <= 0.5 s: "
           f"{'met' if med(visible) <= 0.5 else 'MISSED'})")
@@ -169,7 +172,8 @@ def main() -> None:
     print(f"  engine ready, repeat visit      {med(repeat):6.3f} s  (service worker warm: "
           f"{med(repeat) / med(ready):.2f} x the first visit)")
     print(f"  bare Pyodide boot               {med(bare):6.3f} s")
-    print(f"  ready / bare                    {ratio:6.2f}    (target <= 1.15: {'met' if ratio <= 1.15 else 'MISSED'})")
+    print(f"  ready / bare, paired runs       {ratio:6.2f}    (target <= 1.15: {'met' if ratio <= 1.15 else 'MISSED'}; "
+          f"pairs from {min(pairs):.2f} to {max(pairs):.2f})")
     print(f"  bot reply to a first move       {med(reply):6.3f} s  (of which {BOT_DELAY_MS / 1000:.3f} s "
           "is the deliberate delay)")
     print(f"  over an emulated 20 Mbit/s, 40 ms connection ({args.network_runs} runs):")
