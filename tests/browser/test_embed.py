@@ -71,6 +71,7 @@ def settle_in(f: Frame) -> None:
 def test_it_plays_inside_a_frame(host: Page) -> None:
     """A move in the frame gets the bot's reply; New game clears the board."""
     f = frame(host, "square")
+    assert f.locator(".ttt-message").is_hidden(), "no message when the URL is fine"
     f.click("[data-cell='4']")
     settle_in(f)
     assert board_in(f).ply == 2
