@@ -76,6 +76,15 @@ def board_table(board: Board, label: str) -> str:
     )
 
 
+def stage(board: Board, label: str) -> str:
+    """The board with its banner, and the status line under them, in their loading state."""
+    return f"""<div class="ttt-stage">
+{board_table(board, label)}
+<p class="ttt-banner" hidden></p>
+</div>
+<p class="ttt-status" role="status" aria-live="polite">Loading the engine&hellip;</p>"""
+
+
 def _options(name: str, choices: list[tuple[str, str]], selected: str) -> str:
     opts = "".join(
         f'<option value="{value}"{" selected" if value == selected else ""}>{text}</option>'
@@ -98,11 +107,7 @@ def game_markup() -> str:
 <div class="ttt-setting"><label for="ttt-as">You play</label>{_options("as", sides, "X")}</div>
 </form>
 <p class="ttt-message" hidden></p>
-<div class="ttt-stage">
-{board_table(Board.empty(), "Tic-tac-toe board")}
-<p class="ttt-banner" hidden></p>
-</div>
-<p class="ttt-status" role="status" aria-live="polite">Loading the engine&hellip;</p>
+{stage(Board.empty(), "Tic-tac-toe board")}
 <div class="ttt-actions">
 <button type="button" class="md-button md-button--primary" data-action="restart" disabled>New game</button>
 <button type="button" class="md-button" data-action="undo" disabled>Undo</button>
@@ -124,11 +129,7 @@ def embed_markup() -> str:
     return f"""
 <div class="ttt ttt-embed" data-board="embed" markdown="0">
 <p class="ttt-message" hidden></p>
-<div class="ttt-stage">
-{board_table(Board.empty(), "Tic-tac-toe board")}
-<p class="ttt-banner" hidden></p>
-</div>
-<p class="ttt-status" role="status" aria-live="polite">Loading the engine&hellip;</p>
+{stage(Board.empty(), "Tic-tac-toe board")}
 <button type="button" class="ttt-button" data-action="restart" disabled>New game</button>
 </div>
 """
@@ -139,11 +140,7 @@ def analysis_markup(position: str) -> str:
     board = Board.parse(position)
     return f"""
 <div class="ttt ttt-live" data-board="analysis" data-pos="{board}" markdown="0">
-<div class="ttt-stage">
-{board_table(board, "Analysis board")}
-<p class="ttt-banner" hidden></p>
-</div>
-<p class="ttt-status" role="status" aria-live="polite">Loading the engine&hellip;</p>
+{stage(board, "Analysis board")}
 <div class="ttt-actions">
 <button type="button" class="md-button" data-action="restart" disabled>Restart</button>
 <button type="button" class="md-button" data-action="undo" disabled>Undo</button>

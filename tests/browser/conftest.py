@@ -195,6 +195,10 @@ WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 
 def axe_violations(page: Page) -> list[dict[str, Any]]:
     """What axe-core (from npm, injected into the page) finds at WCAG 2.2 A/AA."""
+    # A mark still fading in would be judged at part opacity: let finite animations end first.
+    page.evaluate("""() => Promise.all(document.getAnimations()
+        .filter((a) => a.effect && a.effect.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => null)))""")
     if not page.evaluate("typeof axe !== 'undefined'"):
         origin = page.evaluate("location.origin")
         page.add_script_tag(url=origin + AXE_URL_PATH)

@@ -12,7 +12,10 @@ from pyengine.facts import perfect_policy_digest
 
 from .conftest import Watch, axe_both_schemes, board_of, click_cell, open_page
 
-PAGES = ["", "how-the-bot-thinks/", "facts/", "bots/", "cli/", "api/", "embed-the-board/", "about/", "embed/"]
+PAGES = [
+    "", "how-the-bot-thinks/", "facts/", "bots/", "cli/", "api/", "embed-the-board/", "no-javascript/", "about/",
+    "embed/", "404.html",
+]
 
 
 def test_the_analysis_board_shows_every_cells_outcome(
@@ -58,7 +61,7 @@ def test_the_facts_are_computed_in_the_browser_and_match_cpython(
 
 @pytest.mark.parametrize("path", PAGES)
 def test_every_page_loads_cleanly(module_context: BrowserContext, watch: Watch, base_url: str, path: str) -> None:
-    """No page error, no request off the site, no WCAG 2.2 A/AA violation, on every page."""
+    """No page error, no request off the site, no CSP violation, no WCAG 2.2 A/AA violation, on every page."""
     page = watch.attach(module_context.new_page())
     try:
         page.goto(base_url + path)
@@ -67,6 +70,7 @@ def test_every_page_loads_cleanly(module_context: BrowserContext, watch: Watch, 
             page.wait_for_selector("table.ttt-board[data-ready='true']", timeout=60_000)
         if path != "embed/":  # the embeddable board is a bare widget, not a document
             assert page.locator("h1").count() == 1
+        assert page.evaluate("window.__cspViolations") == []
         assert axe_both_schemes(page) == []
     finally:
         page.close()
