@@ -22,7 +22,9 @@ from enum import Enum
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
-    from typing import Final, TypeAlias
+    from typing import Final, TypeAlias, TypeVar
+
+    Named = TypeVar("Named", bound=Enum)
 
 Cell: TypeAlias = int
 """A cell index, 0-8, row by row from the top left."""
@@ -44,6 +46,20 @@ LINES: Final[tuple[Line, ...]] = (
 LINE_MASKS: Final[tuple[Mask, ...]] = tuple(sum(1 << c for c in line) for line in LINES)
 
 
+def parse_choice(kind: type[Named], text: str | Named, what: str) -> Named:
+    """The member of ``kind`` whose value is ``text``, in any case and with
+    spaces around it; a ValueError that lists the choices otherwise."""
+    if isinstance(text, kind):
+        return text
+    if isinstance(text, str):
+        wanted = text.strip().casefold()
+        for member in kind:
+            if str(member.value).casefold() == wanted:
+                return member
+    names = ", ".join(str(member.value) for member in kind)
+    raise ValueError(f"unknown {what} {text!r}: choose one of {names}")
+
+
 class Player(Enum):
     """A side. X always moves first."""
 
@@ -53,12 +69,7 @@ class Player(Enum):
     @classmethod
     def parse(cls, text: str | Player) -> Player:
         """The side named by ``text``, ``X`` or ``O`` in any case; ValueError otherwise."""
-        if isinstance(text, Player):
-            return text
-        try:
-            return cls(text.strip().upper())
-        except (ValueError, AttributeError):
-            raise ValueError(f"unknown side {text!r}: choose X or O") from None
+        return parse_choice(cls, text, "side")
 
     @property
     def other(self) -> Player:

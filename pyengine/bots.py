@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from enum import Enum
 
-from .board import LINE_MASKS, Board, Cell, IllegalMoveError, Player, Result
+from .board import LINE_MASKS, Board, Cell, IllegalMoveError, Player, Result, parse_choice
 from .solver import best_moves
 
 TYPE_CHECKING = False  # see board.py
@@ -33,13 +33,7 @@ class Level(Enum):
     @classmethod
     def parse(cls, text: str | Level) -> Level:
         """The level named by ``text`` (case-insensitive); ValueError if none is."""
-        if isinstance(text, Level):
-            return text
-        try:
-            return cls(text.strip().lower())
-        except (ValueError, AttributeError):
-            names = ", ".join(level.value for level in cls)
-            raise ValueError(f"unknown level {text!r}: choose one of {names}") from None
+        return parse_choice(cls, text, "level")
 
 
 class Bot:

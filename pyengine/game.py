@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from enum import Enum
 
-from .board import Board, Cell, IllegalMoveError, Player, Result
+from .board import Board, Cell, IllegalMoveError, Player, Result, parse_choice
 from .bots import Bot, Level, bot
 
 
@@ -28,13 +28,7 @@ class Mode(Enum):
     @classmethod
     def parse(cls, text: str | Mode) -> Mode:
         """The mode named by ``text`` (case-insensitive); ValueError if none is."""
-        if isinstance(text, Mode):
-            return text
-        try:
-            return cls(text.strip().lower())
-        except (ValueError, AttributeError):
-            names = ", ".join(mode.value for mode in cls)
-            raise ValueError(f"unknown mode {text!r}: choose one of {names}") from None
+        return parse_choice(cls, text, "mode")
 
 
 class Game:
