@@ -251,6 +251,12 @@ class Board:
         return self._o
 
     @property
+    def sides(self) -> tuple[Mask, Mask]:
+        """The masks of (the side to move, the other side); X first once the game is over."""
+        x, o = self._x, self._o
+        return (o, x) if self._turn is Player.O else (x, o)
+
+    @property
     def result(self) -> Result:
         """Won by X, won by O, drawn, or still going."""
         return self._result

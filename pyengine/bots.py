@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from enum import Enum
 
-from .board import LINE_MASKS, Board, Cell, IllegalMoveError, Player, Result, parse_choice
-from .solver import best_moves
+from .board import FULL, Board, Cell, IllegalMoveError, Player, Result, parse_choice
+from .solver import best_moves, winning_cells
 
 TYPE_CHECKING = False  # see board.py
 if TYPE_CHECKING:
@@ -54,23 +54,6 @@ def _live_moves(board: Board) -> tuple[Cell, ...]:
     return moves
 
 
-def _winning_cells(mine: int, free: int) -> list[Cell]:
-    """The free cells that complete one of ``mine``'s lines."""
-    cells = []
-    for line in LINE_MASKS:
-        missing = line & ~mine
-        if missing & (missing - 1) == 0 and missing & free:
-            cells.append(missing.bit_length() - 1)
-    return sorted(set(cells))
-
-
-def _sides(board: Board) -> tuple[int, int, int]:
-    """(side to move's mask, opponent's mask, free cells)."""
-    x, o = board.x_mask, board.o_mask
-    free = 0b111_111_111 ^ (x | o)
-    return (x, o, free) if board.to_move is Player.X else (o, x, free)
-
-
 class RandomBot(Bot):
     """Plays any empty cell, uniformly."""
 
@@ -93,9 +76,8 @@ class EasyBot(Bot):
 
     def choose(self, board: Board) -> Cell:
         moves = _live_moves(board)
-        me, _, free = _sides(board)
-        wins = _winning_cells(me, free)
-        return self._rng.choice(wins or moves)
+        me, _ = board.sides
+        return self._rng.choice(winning_cells(me, FULL ^ (board.x_mask | board.o_mask)) or moves)
 
 
 class MediumBot(Bot):
@@ -108,8 +90,9 @@ class MediumBot(Bot):
 
     def choose(self, board: Board) -> Cell:
         moves = _live_moves(board)
-        me, them, free = _sides(board)
-        return self._rng.choice(_winning_cells(me, free) or _winning_cells(them, free) or moves)
+        me, them = board.sides
+        free = FULL ^ (me | them)
+        return self._rng.choice(winning_cells(me, free) or winning_cells(them, free) or moves)
 
 
 class PerfectBot(Bot):

@@ -96,10 +96,10 @@ def _score(me: Mask, them: Mask) -> int:
     return score
 
 
-def _sides(board: Board) -> tuple[Mask, Mask]:
-    """The masks of (side to move, the other side)."""
-    x, o = board.x_mask, board.o_mask
-    return (x, o) if x.bit_count() == o.bit_count() else (o, x)
+def winning_cells(mine: Mask, free: Mask) -> tuple[Cell, ...]:
+    """The free cells that would complete a line for the side holding ``mine``."""
+    cells = _COMPLETES[mine] & free
+    return tuple(c for c in range(9) if cells >> c & 1)
 
 
 def _move_score(me: Mask, them: Mask, bit: int) -> int:
@@ -215,7 +215,7 @@ def analyze(board: Board) -> Analysis:
     """
     if board.is_over:
         return Analysis(board, None, 0, (), ())
-    me, them = _sides(board)
+    me, them = board.sides
     empties = 9 - (me | them).bit_count()
     scored = [(cell, _move_score(me, them, 1 << cell)) for cell in board.legal_moves]
     top = max(score for _, score in scored)
@@ -243,5 +243,5 @@ def value_of(board: Board) -> tuple[Value | None, int]:
     """The value for the side to move and the plies left, without the moves."""
     if board.is_over:
         return None, 0
-    me, them = _sides(board)
+    me, them = board.sides
     return _value_and_plies(_score(me, them), 9 - (me | them).bit_count())
