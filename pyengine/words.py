@@ -1,0 +1,62 @@
+"""What people read: the names of the cells and how a game ended, for them.
+
+Every interface says these things (the command line, the page, the page drawn
+before Python starts, the no-JavaScript editions), and a screen reader must hear
+the same words from each, so they are written here once.
+
+>>> cell_label(4, Player.X)
+'Centre, X'
+>>> end_message(Result.O_WON, Player.O), end_message(Result.O_WON, None)
+('You win!', 'O wins!')
+"""
+
+from __future__ import annotations
+
+from .board import Cell, Player, Result
+from .solver import Value
+
+TYPE_CHECKING = False  # see board.py
+if TYPE_CHECKING:
+    from typing import Final
+
+CELL_NAMES: Final = (
+    "top left", "top", "top right",
+    "left", "centre", "right",
+    "bottom left", "bottom", "bottom right",
+)
+"""Where each cell is, as a person says it."""
+
+
+def cell_name(cell: Cell) -> str:
+    """Where ``cell`` is, in lower case: ``'top left'`` for cell 0."""
+    return CELL_NAMES[cell]
+
+
+def cell_label(cell: Cell, mark: Player | None, hint: str | None = None) -> str:
+    """A cell's accessible name: where it is, what is on it, and any hint."""
+    label = f"{CELL_NAMES[cell].capitalize()}, {mark.value if mark else 'empty'}"
+    return f"{label}, {hint}" if hint else label
+
+
+def outcome_for(result: Result, player: Player) -> Value | None:
+    """How a finished game ended for ``player``; None while it goes on."""
+    if result is Result.ONGOING:
+        return None
+    if result is Result.DRAW:
+        return Value.DRAW
+    return Value.WIN if result.winner is player else Value.LOSS
+
+
+_END_FOR_PERSON: Final = {Value.WIN: "You win!", Value.LOSS: "You lose.", Value.DRAW: "Draw!"}
+
+
+def end_message(result: Result, person: Player | None) -> str:
+    """The banner at the end of a game: from ``person``'s side when one person
+    plays the bot, else naming the winner. Empty while the game goes on."""
+    if result is Result.ONGOING:
+        return ""
+    if person is not None or result is Result.DRAW:
+        outcome = outcome_for(result, person or Player.X)
+        assert outcome is not None
+        return _END_FOR_PERSON[outcome]
+    return f"{result.winner} wins!"
