@@ -3,7 +3,7 @@
 Pure Python and standard library only, so the same code runs in CPython and
 in the browser on Pyodide.
 
->>> from pyengine import Board, analyze, bot
+>>> from pyengine import Board, Level, analyze, bot
 >>> board = Board.parse("X.O/.X./...")
 >>> board.to_move
 <Player.O: 'O'>
@@ -12,7 +12,7 @@ in the browser on Pyodide.
 (<Value.DRAW: 'draw'>, (8,))
 >>> analysis.move(1)                   # anything else loses at once
 MoveAnalysis(cell=1, value=<Value.LOSS: 'loss'>, plies=2)
->>> bot("perfect", seed=3).choose(board)
+>>> bot(Level.PERFECT, seed=3).choose(board)
 8
 """
 
@@ -35,7 +35,11 @@ from .facts import Facts, compute_facts, reachable_positions
 from .game import Game, Mode
 from .solver import Analysis, MoveAnalysis, Value, analyze, best_moves, value_of
 
+__version__ = "0.2.0"
+"""The version of the engine and of its distribution, pyengine-tictactoe."""
+
 __all__ = [
+    "__version__",
     "CELLS", "LINES", "SYMMETRIES", "Analysis", "Board", "Bot", "Cell", "EngineError",
     "Facts", "Game", "IllegalMoveError", "InvalidPositionError", "Level", "Line",
     "MatchResult", "Mode", "MoveAnalysis", "Player", "Result", "Symmetry", "Value",

@@ -17,14 +17,15 @@ from __future__ import annotations
 
 from enum import Enum
 
+from .choices import Choice
+from .records import Record
+
 # Importing typing costs milliseconds of every cold start; the annotations need it only
 # for the type checker.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
-    from typing import Final, TypeAlias, TypeVar
-
-    Named = TypeVar("Named", bound=Enum)
+    from typing import Final, TypeAlias
 
 Cell: TypeAlias = int
 """A cell index, 0-8, row by row from the top left."""
@@ -46,30 +47,11 @@ LINES: Final[tuple[Line, ...]] = (
 LINE_MASKS: Final[tuple[Mask, ...]] = tuple(sum(1 << c for c in line) for line in LINES)
 
 
-def parse_choice(kind: type[Named], text: str | Named, what: str) -> Named:
-    """The member of ``kind`` whose value is ``text``, in any case and with
-    spaces around it; a ValueError that lists the choices otherwise."""
-    if isinstance(text, kind):
-        return text
-    if isinstance(text, str):
-        wanted = text.strip().casefold()
-        for member in kind:
-            if str(member.value).casefold() == wanted:
-                return member
-    names = ", ".join(str(member.value) for member in kind)
-    raise ValueError(f"unknown {what} {text!r}: choose one of {names}")
-
-
-class Player(Enum):
-    """A side. X always moves first."""
+class Player(Choice, Enum, noun="side"):
+    """A side, read from ``X`` or ``O`` in any case by ``Player.parse``. X always moves first."""
 
     X = "X"
     O = "O"  # noqa: E741 - the letter is the name of the side
-
-    @classmethod
-    def parse(cls, text: str | Player) -> Player:
-        """The side named by ``text``, ``X`` or ``O`` in any case; ValueError otherwise."""
-        return parse_choice(cls, text, "side")
 
     @property
     def other(self) -> Player:
@@ -101,6 +83,13 @@ class Result(Enum):
     def is_over(self) -> bool:
         """True once the game has ended, won or drawn."""
         return self is not Result.ONGOING
+
+    @property
+    def summary(self) -> str:
+        """The result in a few words, as messages quote it: ``'X won'``, ``'a draw'``."""
+        if self is Result.DRAW:
+            return "a draw"
+        return "still going" if self is Result.ONGOING else f"{self.value} won"
 
 
 class EngineError(ValueError):
@@ -322,7 +311,7 @@ class Board:
         x, o, turn = self._x, self._o, self._turn
         if turn is None:
             raise IllegalMoveError(
-                f"cell {cell} cannot be played: the game is over ({_describe(self._result)})"
+                f"cell {cell} cannot be played: the game is over ({self._result.summary})"
             )
         if (x | o) & bit:
             raise IllegalMoveError(f"cell {cell} is already taken by {self[cell]}")
@@ -346,7 +335,8 @@ class Board:
         boards that are turns or mirrors of one another share a representative.
         A cell of the canonical board maps back through ``symmetry.inverse``.
         """
-        best = min(SYMMETRIES, key=lambda s: (s.map_mask(self._x) | s.map_mask(self._o) << 9, s.index))
+        # min keeps the first of equal keys: ties go to the earlier symmetry.
+        best = min(SYMMETRIES, key=lambda s: s.map_mask(self._x) | s.map_mask(self._o) << 9)
         return self.transform(best), best
 
     # -- value semantics -----------------------------------------------------
@@ -407,10 +397,6 @@ def _check_cell(cell: Cell) -> int:
     return 1 << cell
 
 
-def _describe(result: Result) -> str:
-    return "a draw" if result is Result.DRAW else f"{result.value} won"
-
-
 def _problems(x: Mask, o: Mask) -> list[str]:
     """Every reason the masks are not a legal position (none when legal)."""
     if not (0 <= x <= FULL and 0 <= o <= FULL):
@@ -433,29 +419,21 @@ def _problems(x: Mask, o: Mask) -> list[str]:
     return problems
 
 
-class Symmetry:
-    """One of the 8 symmetries of the square, as a permutation of the cells.
-
-    ``map_cell(c)`` is where cell ``c`` goes. The identity comes first.
-    """
-
-    __slots__ = ("name", "index", "_perm")
+class Symmetry(Record):
+    """One of the 8 symmetries of the square, as a permutation of the cells:
+    ``perm[c]`` is where cell ``c`` goes. The identity comes first."""
 
     name: str
-    index: int
-    _perm: tuple[Cell, ...]
-
-    def __init__(self, name: str, index: int, perm: tuple[Cell, ...]) -> None:
-        self.name, self.index, self._perm = name, index, perm
+    perm: tuple[Cell, ...]
 
     def map_cell(self, cell: Cell) -> Cell:
         """Where ``cell`` lands under this symmetry."""
-        return self._perm[cell]
+        return self.perm[cell]
 
     def map_mask(self, mask: Mask) -> Mask:
         """A set of cells carried through this symmetry."""
         out = 0
-        for c, target in enumerate(self._perm):
+        for c, target in enumerate(self.perm):
             if mask >> c & 1:
                 out |= 1 << target
         return out
@@ -464,13 +442,10 @@ class Symmetry:
     def inverse(self) -> Symmetry:
         """The symmetry that undoes this one."""
         back = [0] * 9
-        for c, target in enumerate(self._perm):
+        for c, target in enumerate(self.perm):
             back[target] = c
         perm = tuple(back)
-        return next(s for s in SYMMETRIES if s._perm == perm)
-
-    def __repr__(self) -> str:
-        return f"<Symmetry {self.name}>"
+        return next(s for s in SYMMETRIES if s.perm == perm)
 
 
 def _symmetries() -> tuple[Symmetry, ...]:
@@ -489,7 +464,7 @@ def _symmetries() -> tuple[Symmetry, ...]:
         perm = tuple(rotate(p) for p in perm)
     for name, p in list(perms):
         perms.append((f"{name}, mirrored", tuple(mirror(c) for c in p)))
-    return tuple(Symmetry(name, i, p) for i, (name, p) in enumerate(perms))
+    return tuple(Symmetry(name, p) for name, p in perms)
 
 
 SYMMETRIES: Final[tuple[Symmetry, ...]] = _symmetries()

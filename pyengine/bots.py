@@ -10,7 +10,9 @@ from __future__ import annotations
 import random
 from enum import Enum
 
-from .board import FULL, Board, Cell, IllegalMoveError, Player, Result, parse_choice
+from .board import FULL, Board, Cell, IllegalMoveError, Player, Result
+from .choices import Choice
+from .records import Record
 from .solver import best_moves, winning_cells
 
 TYPE_CHECKING = False  # see board.py
@@ -18,8 +20,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 
-class Level(Enum):
-    """How strong a bot plays."""
+class Level(Choice, Enum, noun="level"):
+    """How strong a bot plays; ``Level.parse("perfect")`` reads one from text."""
 
     RANDOM = "random"
     """Any empty cell."""
@@ -29,11 +31,6 @@ class Level(Enum):
     """Completes a line when it can, else blocks the opponent's, else any cell."""
     PERFECT = "perfect"
     """Never does worse than the position's value: fastest win, slowest loss."""
-
-    @classmethod
-    def parse(cls, text: str | Level) -> Level:
-        """The level named by ``text`` (case-insensitive); ValueError if none is."""
-        return parse_choice(cls, text, "level")
 
 
 class Bot:
@@ -54,55 +51,49 @@ def _live_moves(board: Board) -> tuple[Cell, ...]:
     return moves
 
 
-class RandomBot(Bot):
-    """Plays any empty cell, uniformly."""
-
-    level = Level.RANDOM
+class _SeededBot(Bot):
+    """A bot that owns its random generator, for its choices among equals."""
 
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
+
+
+class RandomBot(_SeededBot):
+    """Plays any empty cell, uniformly."""
+
+    level = Level.RANDOM
 
     def choose(self, board: Board) -> Cell:
         return self._rng.choice(_live_moves(board))
 
 
-class EasyBot(Bot):
+class EasyBot(_SeededBot):
     """Takes an immediate win when there is one; otherwise plays at random."""
 
     level = Level.EASY
-
-    def __init__(self, rng: random.Random) -> None:
-        self._rng = rng
-
-    def choose(self, board: Board) -> Cell:
-        moves = _live_moves(board)
-        me, _ = board.sides
-        return self._rng.choice(winning_cells(me, FULL ^ (board.x_mask | board.o_mask)) or moves)
-
-
-class MediumBot(Bot):
-    """Takes an immediate win, else blocks an immediate loss, else plays at random."""
-
-    level = Level.MEDIUM
-
-    def __init__(self, rng: random.Random) -> None:
-        self._rng = rng
+    blocks = False
+    """Whether it also blocks the opponent's immediate win."""
 
     def choose(self, board: Board) -> Cell:
         moves = _live_moves(board)
         me, them = board.sides
         free = FULL ^ (me | them)
-        return self._rng.choice(winning_cells(me, free) or winning_cells(them, free) or moves)
+        urgent = winning_cells(me, free) or (winning_cells(them, free) if self.blocks else ())
+        return self._rng.choice(urgent or moves)
 
 
-class PerfectBot(Bot):
+class MediumBot(EasyBot):
+    """Takes an immediate win, else blocks an immediate loss, else plays at random."""
+
+    level = Level.MEDIUM
+    blocks = True
+
+
+class PerfectBot(_SeededBot):
     """Plays only moves that keep the best value: the fastest win, the slowest
     loss, and any draw over a loss; at random among equals."""
 
     level = Level.PERFECT
-
-    def __init__(self, rng: random.Random) -> None:
-        self._rng = rng
 
     def choose(self, board: Board) -> Cell:
         best = best_moves(board) or _live_moves(board)
@@ -117,42 +108,27 @@ _BOTS: dict[Level, Callable[[random.Random], Bot]] = {
 }
 
 
-def bot(level: str | Level, *, seed: int | None = None) -> Bot:
+def bot(level: Level, *, seed: int | None = None) -> Bot:
     """A bot of ``level`` with its own random generator; a seed makes it repeatable.
 
-    >>> b = bot("perfect", seed=1)
+    >>> b = bot(Level.PERFECT, seed=1)
     >>> b.choose(Board.parse("XX./OO./..."))
     2
-    >>> bot("grandmaster")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown level 'grandmaster': choose one of random, easy, medium, perfect
     """
-    return _BOTS[Level.parse(level)](random.Random(seed))
+    return _BOTS[level](random.Random(seed))
 
 
-class MatchResult:
+class MatchResult(Record):
     """The tally of a match between two bots."""
 
-    __slots__ = ("games", "x_wins", "o_wins", "draws")
-
-    def __init__(self, games: int, x_wins: int, o_wins: int, draws: int) -> None:
-        self.games, self.x_wins, self.o_wins, self.draws = games, x_wins, o_wins, draws
+    games: int
+    x_wins: int
+    o_wins: int
+    draws: int
 
     def as_dict(self) -> dict[str, int]:
         """The tally under the keys the command line prints."""
-        return {"games": self.games, "x_wins": self.x_wins, "o_wins": self.o_wins, "draws": self.draws}
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, MatchResult):
-            return NotImplemented
-        return self.as_dict() == other.as_dict()
-
-    def __hash__(self) -> int:
-        return hash(tuple(self.as_dict().values()))
-
-    def __repr__(self) -> str:
-        return "MatchResult({})".format(", ".join(f"{k}={v}" for k, v in self.as_dict().items()))
+        return dict(self._asdict())
 
 
 def play_game(x: Bot, o: Bot, start: Board | None = None) -> Board:
@@ -169,7 +145,7 @@ def play_match(
     """Play ``games`` games, ``x`` always opening; ``progress(n)`` is told of
     every n finished games now and then.
 
-    >>> play_match(bot("perfect", seed=1), bot("perfect", seed=2), 10)
+    >>> play_match(bot(Level.PERFECT, seed=1), bot(Level.PERFECT, seed=2), 10)
     MatchResult(games=10, x_wins=0, o_wins=0, draws=10)
     """
     if games < 0:
@@ -191,4 +167,4 @@ def play_match(
             progress(step)
     if progress is not None and games % step:
         progress(games % step)
-    return MatchResult(games, tally[Result.X_WON], tally[Result.O_WON], tally[Result.DRAW])
+    return MatchResult(games=games, x_wins=tally[Result.X_WON], o_wins=tally[Result.O_WON], draws=tally[Result.DRAW])

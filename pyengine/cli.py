@@ -13,17 +13,23 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any, NoReturn, TypeVar
 
+from . import __version__
 from .board import Board, EngineError, Player, Result
 from .bots import Level, bot, play_match
 from .export import PolicyEntry, nojs_edition, policy_table
-from .facts import compute_facts
+from .facts import FACT_LABELS, compute_facts
 from .game import Game, Mode
 from .solver import Analysis, analyze
+from .words import end_message
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
+
+    from .choices import Choice
+
+    C = TypeVar("C", bound=Choice)
 
 BAD_INPUT = 2
 PROG = "pyengine"
@@ -72,7 +78,7 @@ def analysis_text(analysis: Analysis) -> str:
     board = analysis.board
     lines = [str(board), board.pretty()]
     if analysis.value is None:
-        lines.append("Game over: " + ("a draw" if board.result is Result.DRAW else f"{board.winner} won"))
+        lines.append(f"Game over: {board.result.summary}")
         if board.winning_lines:
             shown = ", ".join("-".join(map(str, line)) for line in board.winning_lines)
             lines.append(f"Winning line(s): {shown}")
@@ -96,25 +102,16 @@ def _position(text: str) -> Board:
         raise UsageError(f"bad position: {error}") from None
 
 
-def _level(text: str) -> Level:
-    try:
-        return Level.parse(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+def _choice(kind: type[C]) -> Callable[[str], C]:
+    """An argparse type that reads a member of ``kind`` (a side, level or mode)."""
 
+    def read(text: str) -> C:
+        try:
+            return kind.parse(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
 
-def _mode(text: str) -> Mode:
-    try:
-        return Mode.parse(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _side(text: str) -> Player:
-    try:
-        return Player.parse(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+    return read
 
 
 def _count(text: str) -> int:
@@ -178,19 +175,8 @@ def cmd_stats(args: argparse.Namespace, out: IO[str]) -> int:
     if args.json:
         print(json.dumps(facts), file=out)
         return 0
-    labels = {
-        "games": "possible games",
-        "x_wins": "  won by X",
-        "o_wins": "  won by O",
-        "draws": "  drawn",
-        "positions": "legal positions",
-        "terminal_positions": "  of which the game is over",
-        "positions_up_to_symmetry": "positions up to symmetry",
-        "terminal_positions_up_to_symmetry": "  of which the game is over",
-        "tree_nodes": "nodes in the full game tree",
-    }
-    for key, label in labels.items():
-        print(f"{label:<30}{facts[key]:>9,}", file=out)
+    for key, label in FACT_LABELS.items():
+        print(f"{label.replace('… ', '  '):<30}{facts[key]:>9,}", file=out)
     return 0
 
 
@@ -298,13 +284,7 @@ HELP_LINE = "Cells are numbered 1 to 9, left to right and top to bottom, as the 
 
 
 def _announce(game: Game, out: IO[str]) -> None:
-    board = game.board
-    if board.result is Result.DRAW:
-        print("Draw!", file=out)
-    elif game.mode is Mode.VS_BOT:
-        print("You win!" if board.winner is game.human else "You lose.", file=out)
-    else:
-        print(f"{board.winner} wins!", file=out)
+    print(end_message(game.result, game.human if game.mode is Mode.VS_BOT else None), file=out)
 
 
 def cmd_play(args: argparse.Namespace, out: IO[str], ask: Callable[[str], str] = input) -> int:
@@ -375,18 +355,19 @@ def build_parser() -> argparse.ArgumentParser:
         description="Tic-tac-toe with a perfect-play engine. Positions are 9 cells row by row "
         "(X, O or .), optionally with / between rows: X.O/.X./...; cells are numbered 0-8.",
     )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser, required=True)
 
     play = commands.add_parser("play", help="play a game in the terminal")
-    play.add_argument("--mode", type=_mode, default=Mode.VS_BOT, help="bot (default), two or watch")
-    play.add_argument("--as", dest="side", type=_side, default=Player.X, help="your side, X (default) or O")
-    play.add_argument("--level", type=_level, default=Level.PERFECT, help="the bot's level (default perfect)")
+    play.add_argument("--mode", type=_choice(Mode), default=Mode.VS_BOT, help="bot (default), two or watch")
+    play.add_argument("--as", dest="side", type=_choice(Player), default=Player.X, help="your side, X (default) or O")
+    play.add_argument("--level", type=_choice(Level), default=Level.PERFECT, help="the bot's level (default perfect)")
     play.add_argument("--seed", type=_seed, help="make the bot's choices repeatable")
     play.set_defaults(run=cmd_play)
 
     move = commands.add_parser("move", help="print the bot's move (a cell 0-8) in a position")
     move.add_argument("position")
-    move.add_argument("--level", type=_level, default=Level.PERFECT, help="random, easy, medium or perfect")
+    move.add_argument("--level", type=_choice(Level), default=Level.PERFECT, help="random, easy, medium or perfect")
     move.add_argument("--seed", type=_seed, help="make the choice among equal moves repeatable")
     move.set_defaults(run=cmd_move)
 
@@ -405,8 +386,8 @@ def build_parser() -> argparse.ArgumentParser:
     stats.set_defaults(run=cmd_stats)
 
     match = commands.add_parser("match", help="let two bots play each other")
-    match.add_argument("--x", type=_level, required=True, help="X's level")
-    match.add_argument("--o", type=_level, required=True, help="O's level")
+    match.add_argument("--x", type=_choice(Level), required=True, help="X's level")
+    match.add_argument("--o", type=_choice(Level), required=True, help="O's level")
     match.add_argument("--games", type=_count, default=1000, help="how many games (default 1000)")
     match.add_argument("--seed", type=_seed, help="make the match repeatable")
     match.add_argument("--json", action="store_true", help="print JSON")
@@ -429,7 +410,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="a page that plays the perfect bot with HTML and CSS alone",
         description="Write DIR/index.html and DIR/nojs.css: the perfect bot without JavaScript.",
     )
-    page.add_argument("--human", type=_side, default=Player.X, help="the side you play, X (default) or O")
+    page.add_argument("--human", type=_choice(Player), default=Player.X, help="the side you play, X (default) or O")
     page.add_argument("--out", metavar="DIR", required=True, help="the folder to write (created if need be)")
     page.set_defaults(run=cmd_export_css)
     return parser

@@ -250,16 +250,15 @@ pointer-events:none}
 """
 
 
-def nojs_edition(human: Player | str = Player.X) -> NoJsEdition:
+def nojs_edition(human: Player = Player.X) -> NoJsEdition:
     """The page that plays the perfect bot with HTML and CSS alone, the human
     playing ``human`` (X moves first; as O, the bot's opening is on the page
-    from the start). ValueError for a side that is neither X nor O.
+    from the start).
 
-    >>> page = nojs_edition("O")
+    >>> page = nojs_edition(Player.O)
     >>> page.sequences, page.replies
     (90, 90)
     """
-    human = Player.parse(human)
     start = Board.empty()
     if start.to_move is not human:
         start = start.play(choice(start))

@@ -8,15 +8,15 @@ touches each position once.
 from __future__ import annotations
 
 from .board import Board, Result
+from .records import Record
+
+TYPE_CHECKING = False  # see board.py
+if TYPE_CHECKING:
+    from typing import Final
 
 
-class Facts:
+class Facts(Record):
     """Counts of games and positions of tic-tac-toe from the empty board."""
-
-    __slots__ = (
-        "games", "x_wins", "o_wins", "draws", "positions", "terminal_positions",
-        "positions_up_to_symmetry", "terminal_positions_up_to_symmetry", "tree_nodes",
-    )
 
     games: int
     """Distinct move sequences from the empty board to an end."""
@@ -37,16 +37,27 @@ class Facts:
     tree_nodes: int
     """Nodes of the full game tree: every prefix of every game, the root included."""
 
-    def __init__(self, **counts: int) -> None:
-        for name in self.__slots__:
-            setattr(self, name, counts[name])
-
     def as_dict(self) -> dict[str, int]:
         """The facts under the keys the command line prints."""
-        return {name: getattr(self, name) for name in self.__slots__}
+        return dict(self._asdict())
 
     def __repr__(self) -> str:
         return "Facts({})".format(", ".join(f"{k}={v:,}" for k, v in self.as_dict().items()))
+
+
+FACT_LABELS: Final = {
+    "games": "possible games",
+    "x_wins": "… won by X",
+    "o_wins": "… won by O",
+    "draws": "… drawn",
+    "positions": "legal positions",
+    "terminal_positions": "… in which the game is over",
+    "positions_up_to_symmetry": "positions up to symmetry",
+    "terminal_positions_up_to_symmetry": "… in which the game is over",
+    "tree_nodes": "nodes in the full game tree",
+}
+"""What each fact is called, in the order people read them; a label that
+starts with "… " narrows the one above it."""
 
 
 def reachable_positions() -> list[Board]:

@@ -11,12 +11,13 @@ from __future__ import annotations
 import random
 from enum import Enum
 
-from .board import Board, Cell, IllegalMoveError, Player, Result, parse_choice
+from .board import Board, Cell, IllegalMoveError, Player, Result
 from .bots import Bot, Level, bot
+from .choices import Choice
 
 
-class Mode(Enum):
-    """Who plays whom."""
+class Mode(Choice, Enum, noun="mode"):
+    """Who plays whom; ``Mode.parse("two")`` reads one from text."""
 
     VS_BOT = "bot"
     """A human against a bot."""
@@ -25,16 +26,11 @@ class Mode(Enum):
     WATCH = "watch"
     """The bot plays both sides."""
 
-    @classmethod
-    def parse(cls, text: str | Mode) -> Mode:
-        """The mode named by ``text`` (case-insensitive); ValueError if none is."""
-        return parse_choice(cls, text, "mode")
-
 
 class Game:
     """One game in progress, with its history.
 
-    >>> game = Game(human=Player.X, level="perfect", seed=7)
+    >>> game = Game(human=Player.X, level=Level.PERFECT, seed=7)
     >>> game.play(4)
     >>> game.bot_to_move
     True
@@ -49,29 +45,31 @@ class Game:
 
     def __init__(
         self,
-        mode: Mode | str = Mode.VS_BOT,
+        mode: Mode = Mode.VS_BOT,
         *,
-        human: Player | str = Player.X,
-        level: Level | str = Level.PERFECT,
+        human: Player = Player.X,
+        level: Level = Level.PERFECT,
         seed: int | None = None,
         start: Board | None = None,
     ) -> None:
-        self.mode = Mode.parse(mode)
-        self.human = Player.parse(human)
-        self.level = Level.parse(level)
+        self.mode = mode
+        self.human = human
+        self.level = level
         self.start = Board.empty() if start is None else start
         self._rng = random.Random(seed)  # seeds every bot this session makes
         self._bot: Bot = bot(self.level, seed=self._rng.getrandbits(64))
         self._moves: list[Cell] = []
+        # The position before each move and after the last, so that reading
+        # the board or the undo count never replays the game.
+        self._boards: list[Board] = [self.start]
         self._undone: list[Cell] = []  # most recently undone last
-        self._board = self.start
 
     # -- reading -------------------------------------------------------------
 
     @property
     def board(self) -> Board:
         """The position now."""
-        return self._board
+        return self._boards[-1]
 
     @property
     def moves(self) -> tuple[Cell, ...]:
@@ -81,12 +79,12 @@ class Game:
     @property
     def result(self) -> Result:
         """Where the game stands."""
-        return self._board.result
+        return self.board.result
 
     @property
     def is_over(self) -> bool:
         """True once the game has ended."""
-        return self._board.is_over
+        return self.board.is_over
 
     def is_human(self, player: Player | None) -> bool:
         """Whether ``player``'s moves come from a person."""
@@ -97,12 +95,12 @@ class Game:
     @property
     def human_to_move(self) -> bool:
         """True when the next move is a person's to make."""
-        return self.is_human(self._board.to_move)
+        return self.is_human(self.board.to_move)
 
     @property
     def bot_to_move(self) -> bool:
         """True when the game goes on and the bot makes the next move."""
-        return not self._board.is_over and not self.human_to_move
+        return not self.board.is_over and not self.human_to_move
 
     @property
     def can_undo(self) -> bool:
@@ -122,23 +120,23 @@ class Game:
         Raises IllegalMoveError when it is the bot's turn, the cell is taken or
         off the board, or the game is over; the game is then unchanged.
         """
-        if not self._board.is_over and not self.human_to_move:
+        if not self.board.is_over and not self.human_to_move:
             raise IllegalMoveError(f"cell {cell} cannot be played now: it is the bot's turn")
         self._push(cell)
 
     def play_bot(self) -> Cell:
         """The bot makes its move; returns the cell. IllegalMoveError unless
         ``bot_to_move``."""
-        if self._board.is_over:
+        if self.board.is_over:
             raise IllegalMoveError("the bot cannot move: the game is over")
         if not self.bot_to_move:
             raise IllegalMoveError("the bot cannot move: it is a person's turn")
-        cell = self._bot.choose(self._board)
+        cell = self._bot.choose(self.board)
         self._push(cell)
         return cell
 
     def _push(self, cell: Cell) -> None:
-        self._board = self._board.play(cell)  # raises, leaving the game as it was
+        self._boards.append(self._boards[-1].play(cell))  # raises, leaving the game as it was
         self._moves.append(cell)
         self._undone.clear()
 
@@ -149,17 +147,10 @@ class Game:
             return 0  # the bot would only play again
         if self.mode is Mode.TWO_PLAYERS:
             return min(1, len(self._moves))
-        boards = self._boards()
         for back in range(1, len(self._moves) + 1):
-            if self.is_human(boards[-1 - back].to_move):
+            if self.is_human(self._boards[-1 - back].to_move):
                 return back
         return 0
-
-    def _boards(self) -> list[Board]:
-        boards = [self.start]
-        for cell in self._moves:
-            boards.append(boards[-1].play(cell))
-        return boards
 
     def undo(self) -> bool:
         """Take back the last move; against the bot, its reply and the person's
@@ -169,51 +160,48 @@ class Game:
             return False
         for _ in range(count):
             self._undone.append(self._moves.pop())
-        self._board = self._boards()[-1]
+            self._boards.pop()
         return True
 
     def redo(self) -> bool:
         """Put back what the last undo took back. Returns whether it did."""
         if not self._undone:
             return False
-        board = self._board
-        redone = []
         while self._undone:
             cell = self._undone.pop()
-            board = board.play(cell)
-            redone.append(cell)
+            self._boards.append(self._boards[-1].play(cell))
+            self._moves.append(cell)
+            board = self._boards[-1]
             # Against the bot, one redo restores up to the person's next turn.
             if self.mode is not Mode.VS_BOT or self.is_human(board.to_move) or board.is_over:
                 break
-        self._moves.extend(redone)
-        self._board = board
         return True
 
     def restart(
         self,
         *,
-        mode: Mode | str | None = None,
-        human: Player | str | None = None,
-        level: Level | str | None = None,
+        mode: Mode | None = None,
+        human: Player | None = None,
+        level: Level | None = None,
         start: Board | None = None,
     ) -> None:
         """A new game from the start position, changing any setting given.
         A seeded session stays repeatable across restarts."""
         if mode is not None:
-            self.mode = Mode.parse(mode)
+            self.mode = mode
         if human is not None:
-            self.human = Player.parse(human)
-        if level is not None and Level.parse(level) is not self.level:
-            self.level = Level.parse(level)
+            self.human = human
+        if level is not None and level is not self.level:
+            self.level = level
             self._bot = bot(self.level, seed=self._rng.getrandbits(64))
         if start is not None:
             self.start = start
         self._moves.clear()
         self._undone.clear()
-        self._board = self.start
+        self._boards[:] = [self.start]
 
     def __repr__(self) -> str:
         return (
             f"Game(mode={self.mode.value!r}, human={self.human.value!r}, "
-            f"level={self.level.value!r}, board={self._board!r})"
+            f"level={self.level.value!r}, board={self.board!r})"
         )

@@ -7,49 +7,83 @@ Every record of the engine is written as a ``typing.NamedTuple`` would be::
         value: Value
         plies: int
 
-The type checker sees exactly ``typing.NamedTuple``. At run time the class is
-built on ``collections.namedtuple``, which the engine has loaded anyway (enum
-imports functools, which imports collections). Importing ``typing`` costs a
-cold start about 4 ms in CPython and ``dataclasses`` (which imports ``inspect``)
-about 7 ms, more again in Pyodide, so neither is imported at run time.
-Equality, hashing, ordering and ``repr`` all come from the tuple of fields,
-so they cannot drift apart as hand-written ones did.
+The type checker sees exactly ``typing.NamedTuple``. At run time a record is a
+tuple subclass made here, so equality, hashing, ordering and ``repr`` all come
+from the one tuple of fields and cannot drift apart as hand-written ones did.
+
+Why not the usual tools, measured by ``bench/imports.py`` (CPython 3.11, a
+cold start, after the engine's own imports, which take about 6.5 ms):
+``import typing`` adds about 5 ms and ``import dataclasses`` about 14 ms;
+``collections.namedtuple`` is free to import (enum has loaded it) but compiles
+source text for each class, 0.8 ms for six classes, where this module's six
+take 0.3 ms. Pyodide runs the same code several times slower.
 """
 
 from __future__ import annotations
-
-from collections import namedtuple
 
 TYPE_CHECKING = False  # see board.py
 if TYPE_CHECKING:
     from typing import NamedTuple as Record
 else:
+    from operator import itemgetter
 
     def _field_names(namespace):
         # With ``from __future__ import annotations`` (every engine module has it)
-        # the class body holds its annotations as a dict of strings, on CPython
-        # 3.11 and on Pyodide's 3.14 alike; only the names are needed.
+        # the class body holds its annotations as a dict of strings on CPython
+        # 3.11; Python 3.14 (Pyodide) keeps them behind ``__annotate__``.
         annotations = namespace.get("__annotations__")
         if annotations is None and "__annotate__" in namespace:
             annotations = namespace["__annotate__"](1)
         return tuple(annotations or ())
 
+    def _new(cls, *args, **named):
+        fields = cls._fields
+        if named or len(args) != len(fields):
+            given = dict(zip(fields, args, strict=False))  # args may stop short
+            if len(args) > len(fields) or given.keys() & named.keys() or named.keys() - set(fields):
+                raise TypeError(f"{cls.__name__}() takes the fields {', '.join(fields)}, each once")
+            given.update(named)
+            missing = [name for name in fields if name not in given and name not in cls._field_defaults]
+            if missing:
+                raise TypeError(f"{cls.__name__}() is missing {', '.join(missing)}")
+            args = tuple(given[name] if name in given else cls._field_defaults[name] for name in fields)
+        return tuple.__new__(cls, args)
+
+    def _repr(self):
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self, strict=True))
+        return f"{type(self).__name__}({shown})"
+
+    def _asdict(self):
+        return dict(zip(self._fields, self, strict=True))
+
+    def _replace(self, **changes):
+        return type(self)(**{**self._asdict(), **changes})
+
+    def _getnewargs(self):
+        return tuple(self)
+
     class _RecordType(type):
-        """Turns ``class Name(Record)`` into a subclass of a namedtuple."""
+        """Turns ``class Name(Record)`` into a tuple subclass with named fields."""
 
         def __new__(cls, name, bases, namespace):
             if not bases:  # Record itself
                 return super().__new__(cls, name, bases, namespace)
             fields = _field_names(namespace)
-            defaults = [namespace[field] for field in fields if field in namespace]
-            base = namedtuple(name, fields, defaults=defaults, module=namespace.get("__module__"))
             body = {
-                key: value
-                for key, value in namespace.items()
-                if key not in fields and key not in ("__annotations__", "__annotate__")
+                "__slots__": (),
+                "__new__": _new,
+                "__repr__": _repr,
+                "__getnewargs__": _getnewargs,
+                "__match_args__": fields,
+                "_fields": fields,
+                "_field_defaults": {field: namespace[field] for field in fields if field in namespace},
+                "_asdict": _asdict,
+                "_replace": _replace,
             }
-            body.setdefault("__slots__", ())
-            return type(name, (base,), body)
+            body.update({key: value for key, value in namespace.items() if key not in fields})
+            for index, field in enumerate(fields):
+                body[field] = property(itemgetter(index), doc=f"Field {index}: {field}.")
+            return type(name, (tuple,), body)
 
     class Record(metaclass=_RecordType):
         """The base of every record: subclass it with annotated fields."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 from enum import Enum
 
 from .board import FULL, LINE_MASKS, Board, Cell, Mask
+from .records import Record
 
 TYPE_CHECKING = False  # see board.py
 if TYPE_CHECKING:
@@ -121,41 +122,23 @@ def _value_and_plies(score: int, empties: int) -> tuple[Value, int]:
     return Value.DRAW, empties  # a drawn game ends only when the board is full
 
 
-class MoveAnalysis:
+class MoveAnalysis(Record):
     """One legal move and where it leads under perfect play.
 
     ``value`` is for the player making the move; ``plies`` counts from the
     position before it, this move included, to the end of the game.
     """
 
-    __slots__ = ("cell", "value", "plies")
-
     cell: Cell
     value: Value
     plies: int
 
-    def __init__(self, cell: Cell, value: Value, plies: int) -> None:
-        self.cell, self.value, self.plies = cell, value, plies
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, MoveAnalysis):
-            return NotImplemented
-        return (self.cell, self.value, self.plies) == (other.cell, other.value, other.plies)
-
-    def __hash__(self) -> int:
-        return hash((self.cell, self.value, self.plies))
-
-    def __repr__(self) -> str:
-        return f"MoveAnalysis(cell={self.cell}, value={self.value!r}, plies={self.plies})"
-
-
-class Analysis:
+class Analysis(Record):
     """A position solved: its value for the side to move and every move's.
 
     For a finished game ``value`` is None, ``plies`` 0 and there are no moves.
     """
-
-    __slots__ = ("board", "value", "plies", "moves", "best")
 
     board: Board
     value: Value | None
@@ -167,26 +150,6 @@ class Analysis:
     best: tuple[Cell, ...]
     """The moves perfect play chooses among: best value, fastest win, slowest loss."""
 
-    def __init__(
-        self,
-        board: Board,
-        value: Value | None,
-        plies: int,
-        moves: tuple[MoveAnalysis, ...],
-        best: tuple[Cell, ...],
-    ) -> None:
-        self.board, self.value, self.plies, self.moves, self.best = board, value, plies, moves, best
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Analysis):
-            return NotImplemented
-        return (self.board, self.value, self.plies, self.moves, self.best) == (
-            other.board, other.value, other.plies, other.moves, other.best
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.board, self.value, self.plies, self.moves, self.best))
-
     def move(self, cell: Cell) -> MoveAnalysis:
         """The analysis of one legal move."""
         for move in self.moves:
@@ -195,6 +158,7 @@ class Analysis:
         raise KeyError(cell)
 
     def __repr__(self) -> str:
+        # The moves are left out: nine of them drown the rest.
         return (
             f"Analysis(board={self.board!r}, value={self.value!r}, plies={self.plies}, "
             f"best={self.best})"
@@ -214,14 +178,15 @@ def analyze(board: Board) -> Analysis:
     MoveAnalysis(cell=6, value=<Value.LOSS: 'loss'>, plies=2)
     """
     if board.is_over:
-        return Analysis(board, None, 0, (), ())
+        return Analysis(board=board, value=None, plies=0, moves=(), best=())
     me, them = board.sides
     empties = 9 - (me | them).bit_count()
     scored = [(cell, _move_score(me, them, 1 << cell)) for cell in board.legal_moves]
     top = max(score for _, score in scored)
     moves = tuple(MoveAnalysis(cell, *_value_and_plies(score, empties)) for cell, score in scored)
     value, plies = _value_and_plies(top, empties)
-    return Analysis(board, value, plies, moves, tuple(cell for cell, score in scored if score == top))
+    best = tuple(cell for cell, score in scored if score == top)
+    return Analysis(board=board, value=value, plies=plies, moves=moves, best=best)
 
 
 _BEST: dict[Board, tuple[Cell, ...]] = {}

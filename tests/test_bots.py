@@ -21,6 +21,7 @@ from pyengine import (
     reachable_positions,
 )
 from tests import reference as ref
+from tests.support import cells_of
 
 BOARDS = reachable_positions()
 LIVE = [board for board in BOARDS if not board.is_over]
@@ -30,38 +31,11 @@ SEEDS = range(5)
 PERFECT = bot(Level.PERFECT, seed=2024)
 
 
-def cells_of(board: Board) -> str:
-    """The reference notation of a board."""
-    return str(board).replace("/", "")
-
-
 class TestMaking:
-    @pytest.mark.parametrize(
-        ("name", "level"),
-        [
-            ("random", Level.RANDOM),
-            ("easy", Level.EASY),
-            ("medium", Level.MEDIUM),
-            ("perfect", Level.PERFECT),
-            ("PERFECT", Level.PERFECT),
-            ("Medium", Level.MEDIUM),
-            (" easy ", Level.EASY),
-            (Level.RANDOM, Level.RANDOM),
-            (Level.PERFECT, Level.PERFECT),
-        ],
-    )
-    def test_levels_by_name_or_member(self, name: str | Level, level: Level) -> None:
-        """bot() takes a Level or its name in any case, and the bot says its level."""
-        assert bot(name, seed=1).level is level
-        assert Level.parse(name) is level
-
-    @pytest.mark.parametrize("name", ["grandmaster", "", "perfectly", 3, None])
-    def test_unknown_level_names_the_choices(self, name: object) -> None:
-        """An unknown level is a ValueError that lists the levels there are."""
-        with pytest.raises(ValueError) as caught:
-            bot(name)  # type: ignore[arg-type]
-        for level in Level:
-            assert level.value in str(caught.value)
+    @pytest.mark.parametrize("level", LEVELS)
+    def test_each_level_makes_a_bot_of_that_level(self, level: Level) -> None:
+        """bot() takes a Level, and the bot says its level."""
+        assert bot(level, seed=1).level is level
 
 
 class TestLegality:
@@ -93,12 +67,12 @@ class TestRandomness:
 
     def test_different_seeds_differ_somewhere(self) -> None:
         """The seed matters: two random bots seeded apart disagree somewhere."""
-        first, second = bot("random", seed=1), bot("random", seed=2)
+        first, second = bot(Level.RANDOM, seed=1), bot(Level.RANDOM, seed=2)
         assert [first.choose(b) for b in LIVE] != [second.choose(b) for b in LIVE]
 
     def test_random_bot_uses_every_cell(self) -> None:
         """From the empty board a random bot, asked often, picks each of the 9 cells often."""
-        chooser = bot("random", seed=7)
+        chooser = bot(Level.RANDOM, seed=7)
         counts = [0] * 9
         for _ in range(1800):
             counts[chooser.choose(Board.empty())] += 1
@@ -216,7 +190,7 @@ class TestPerfect:
         board = Board.parse("XX./O../...")  # O to move: blocking at 2 loses in 4, anything else in 2
         assert ref.solve(cells_of(board)) == (ref.LOSS, 4)
         for seed in SEEDS:
-            assert bot("perfect", seed=seed).choose(board) == 2
+            assert bot(Level.PERFECT, seed=seed).choose(board) == 2
         losing = [b for b in LIVE if ref.solve(cells_of(b))[0] == ref.LOSS]
         assert losing
         for board in losing:
@@ -228,7 +202,8 @@ class TestPerfect:
 class TestMatches:
     def test_counts_add_up(self) -> None:
         """A match's wins and draws sum to the number of games played."""
-        for x_level, o_level in [("random", "random"), ("easy", "medium"), ("medium", "random")]:
+        pairings = [(Level.RANDOM, Level.RANDOM), (Level.EASY, Level.MEDIUM), (Level.MEDIUM, Level.RANDOM)]
+        for x_level, o_level in pairings:
             result = play_match(bot(x_level, seed=1), bot(o_level, seed=2), 300)
             assert result.games == 300 == result.x_wins + result.o_wins + result.draws
             assert result.as_dict() == {
@@ -237,39 +212,39 @@ class TestMatches:
 
     def test_perfect_against_perfect_always_draws(self) -> None:
         """Two perfect bots draw every game."""
-        assert play_match(bot("perfect", seed=1), bot("perfect", seed=2), 500) == MatchResult(500, 0, 0, 500)
+        assert play_match(bot(Level.PERFECT, seed=1), bot(Level.PERFECT, seed=2), 500) == MatchResult(500, 0, 0, 500)
 
     def test_perfect_never_loses_to_random(self) -> None:
         """Over thousands of games, perfect as X or as O never loses to random."""
-        as_x = play_match(bot("perfect", seed=3), bot("random", seed=4), 3000)
-        as_o = play_match(bot("random", seed=5), bot("perfect", seed=6), 3000)
+        as_x = play_match(bot(Level.PERFECT, seed=3), bot(Level.RANDOM, seed=4), 3000)
+        as_o = play_match(bot(Level.RANDOM, seed=5), bot(Level.PERFECT, seed=6), 3000)
         assert as_x.o_wins == 0 and as_x.x_wins > 2000
         assert as_o.x_wins == 0 and as_o.o_wins > 0
 
     def test_same_seeds_same_match(self) -> None:
         """Seeded bots play the same match twice."""
-        first = play_match(bot("random", seed=8), bot("easy", seed=9), 400)
-        second = play_match(bot("random", seed=8), bot("easy", seed=9), 400)
+        first = play_match(bot(Level.RANDOM, seed=8), bot(Level.EASY, seed=9), 400)
+        second = play_match(bot(Level.RANDOM, seed=8), bot(Level.EASY, seed=9), 400)
         assert first == second
 
     def test_negative_games_is_a_value_error(self) -> None:
         """A negative number of games is refused, naming the number."""
         with pytest.raises(ValueError, match="-1"):
-            play_match(bot("random"), bot("random"), -1)
+            play_match(bot(Level.RANDOM), bot(Level.RANDOM), -1)
 
     def test_zero_games(self) -> None:
         """No games is an empty tally."""
-        assert play_match(bot("random"), bot("random"), 0) == MatchResult(0, 0, 0, 0)
+        assert play_match(bot(Level.RANDOM), bot(Level.RANDOM), 0) == MatchResult(0, 0, 0, 0)
 
     def test_progress_reports_every_game(self) -> None:
         """The progress callback is told of every finished game, in all."""
         told: list[int] = []
-        play_match(bot("random", seed=1), bot("random", seed=2), 1234, progress=told.append)
+        play_match(bot(Level.RANDOM, seed=1), bot(Level.RANDOM, seed=2), 1234, progress=told.append)
         assert sum(told) == 1234
 
     def test_play_game_plays_to_the_end(self) -> None:
         """play_game returns a finished board, from the empty board or a given start."""
-        assert play_game(bot("random", seed=1), bot("random", seed=2)).is_over
+        assert play_game(bot(Level.RANDOM, seed=1), bot(Level.RANDOM, seed=2)).is_over
         start = Board.parse("XX./OO./...")
-        end = play_game(bot("perfect", seed=1), bot("perfect", seed=2), start)
+        end = play_game(bot(Level.PERFECT, seed=1), bot(Level.PERFECT, seed=2), start)
         assert end.result is Result.X_WON and end == start.play(2)

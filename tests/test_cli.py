@@ -203,3 +203,14 @@ class TestPlay:
         assert done.returncode == 0
         assert "You win!" not in done.stdout
         assert "You lose." in done.stdout or "Draw!" in done.stdout
+
+
+class TestVersion:
+    def test_version_is_the_packages(self) -> None:
+        """`pyengine --version` prints the program's name and pyengine.__version__, and exits 0."""
+        import pyengine
+
+        done = run("--version")
+        assert done.returncode == 0, done.stderr
+        assert done.stdout == f"pyengine {pyengine.__version__}\n"
+        assert pyengine.__version__.count(".") == 2 and pyengine.__version__.replace(".", "").isdigit()

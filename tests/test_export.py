@@ -450,7 +450,7 @@ def line_of(style: dict[str, str]) -> tuple[int, ...]:
 # -- the no-JavaScript page ---------------------------------------------------------
 
 
-@pytest.fixture(scope="module", params=["X", "O"])
+@pytest.fixture(scope="module", params=[Player.X, Player.O], ids=str)
 def edition(request: pytest.FixtureRequest) -> tuple[NoJsEdition, Page]:
     page = nojs_edition(request.param)
     return page, Page(page.html, page.css)

@@ -6,6 +6,7 @@ import pytest
 
 from pyengine import Board, Facts, compute_facts, reachable_positions
 from tests import reference as ref
+from tests.support import cells_of
 
 # The lines through each cell: a win can only be on a line through the mark just made.
 LINES_THROUGH = [[line for line in ref.LINES if cell in line] for cell in range(9)]
@@ -87,7 +88,7 @@ def test_reachable_positions() -> None:
     boards = reachable_positions()
     assert boards[0] == Board.empty()
     assert len(boards) == len(set(boards))
-    assert {str(board).replace("/", "") for board in boards} == set(ref.reachable())
+    assert {cells_of(board) for board in boards} == set(ref.reachable())
     plies = [board.ply for board in boards]
     assert plies == sorted(plies)
 
@@ -95,18 +96,30 @@ def test_reachable_positions() -> None:
 class TestPolicyDigest:
     """The fingerprint the Game facts page computes in the browser, here in CPython."""
 
-    def test_it_hashes_every_live_position_with_the_seeded_choice(self) -> None:
-        """The digest is SHA-256 over "position cell" lines for all 4,520 live positions."""
+    def test_it_matches_the_reference_solver_choosing_with_the_same_seed(self) -> None:
+        """The documented recipe, followed from the reference solver (tests/reference.py)
+        rather than the engine: for every live position, by plies and then by the
+        position's key, one line "position cell", where cell is the only best move or
+        a seeded Random's choice among the best in cell order; SHA-256 over the lines."""
         import hashlib
+        import random
 
-        from pyengine import bot, reachable_positions
         from pyengine.facts import perfect_policy_digest
 
-        chooser = bot("perfect", seed=0)
-        live = [board for board in reachable_positions() if not board.is_over]
+        def key(cells: str) -> int:  # X's cells as bits 0-8, O's as bits 9-17
+            return sum(1 << c for c, mark in enumerate(cells) if mark == "X") | sum(
+                1 << (9 + c) for c, mark in enumerate(cells) if mark == "O"
+            )
+
+        live = sorted(ref.live_positions(), key=lambda cells: (9 - cells.count("."), key(cells)))
         assert len(live) == 4520
-        lines = "".join(f"{board} {chooser.choose(board)}\n" for board in live)
-        assert perfect_policy_digest() == hashlib.sha256(lines.encode()).hexdigest()
+        rng = random.Random(0)
+        lines = []
+        for cells in live:
+            best = sorted(ref.best_cells(cells))
+            cell = best[0] if len(best) == 1 else rng.choice(best)
+            lines.append(f"{ref.slashed(cells)} {cell}\n")
+        assert perfect_policy_digest() == hashlib.sha256("".join(lines).encode()).hexdigest()
 
     def test_the_seed_matters_and_repeats(self) -> None:
         """Same seed, same digest; another seed picks other moves among equals."""

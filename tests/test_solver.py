@@ -6,13 +6,9 @@ import pytest
 
 from pyengine import Board, MoveAnalysis, Value, analyze, best_moves, reachable_positions, value_of
 from tests import reference as ref
+from tests.support import cells_of
 
 BOARDS = reachable_positions()
-
-
-def cells_of(board: Board) -> str:
-    """The reference notation of a board."""
-    return str(board).replace("/", "")
 
 
 def test_empty_board_is_a_draw_in_nine_with_every_move_best() -> None:
