@@ -18,9 +18,10 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn, TypeVar
 from . import __version__
 from .board import Board, EngineError, Player, Result
 from .bots import Level, bot, play_match
-from .export import PolicyEntry, nojs_edition, policy_table
 from .facts import FACT_LABELS, compute_facts
 from .game import Game, Mode
+from .nojs import nojs_edition
+from .policy import PolicyEntry, policy_table
 from .solver import Analysis, analyze
 from .words import end_message
 

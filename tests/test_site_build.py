@@ -9,14 +9,14 @@ import shutil
 import struct
 from pathlib import Path
 
-from tools import icons, site_hooks
+from tools import csp, icons, offline
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def built_worker(site: Path) -> tuple[str, list[str]]:
     shutil.copy(ROOT / "site" / "sw.js", site / "sw.js")
-    site_hooks.write_service_worker(site)
+    offline.write_service_worker(site)
     source = (site / "sw.js").read_text()
     build = re.search(r'const BUILD = "([0-9a-f]+)";', source)
     assert build
@@ -61,7 +61,7 @@ class TestContentSecurityPolicy:
             '<script type="module" src="x.js"></script>'
             "</body></html>"
         )
-        policy = site_hooks.content_security_policy(page)
+        policy = csp.content_security_policy(page)
         expected = base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
         scripts = next(part for part in policy.split("; ") if part.startswith("script-src")).split()[1:]
         assert scripts == ["'self'", "'wasm-unsafe-eval'", f"'sha256-{expected}'"]
@@ -69,7 +69,7 @@ class TestContentSecurityPolicy:
 
     def test_the_policy_comes_first_in_the_head(self) -> None:
         """The meta tag precedes every script, so it governs all of them."""
-        page = site_hooks.with_csp("<html><head><script>1</script></head><body></body></html>")
+        page = csp.with_csp("<html><head><script>1</script></head><body></body></html>")
         assert page.index('http-equiv="Content-Security-Policy"') < page.index("<script>")
 
 

@@ -1,85 +1,20 @@
-"""Exports for other programs: the perfect bot's policy as a table, and a page
-that plays it with HTML and CSS alone.
+"""The perfect bot as a web page that needs no JavaScript: HTML and CSS alone.
 
-Both need the bot to be deterministic, so both use ``choice``: the
-lowest-numbered of the cells perfect play chooses among.
+The engine writes, for one side, a form of radio buttons and a stylesheet
+with one selector per sequence of the person's moves; each selector reveals
+the bot's reply, ``policy.choice``, and the end of the game.
 """
 
 from __future__ import annotations
 
-from .board import CELLS, LINES, Board, Cell, IllegalMoveError, Player, Result
-from .facts import reachable_positions
-from .solver import best_moves
+from .board import CELLS, LINES, Board, Cell, Player, Result
+from .policy import choice
+from .records import Record
+from .words import cell_label, cell_name, end_message
 
 TYPE_CHECKING = False  # see board.py
 if TYPE_CHECKING:
     from typing import Final
-
-
-def choice(board: Board) -> Cell:
-    """The perfect bot's deterministic move: the lowest-numbered best cell.
-
-    Raises IllegalMoveError once the game is over.
-
-    >>> choice(Board.empty()), choice(Board.parse("X.O/.X./..."))
-    (0, 8)
-    """
-    best = best_moves(board)
-    if not best:
-        raise IllegalMoveError(f"no move to choose: the game is over ({board.result.value})")
-    return min(best)
-
-
-# -- the policy table ----------------------------------------------------------
-
-
-class PolicyEntry:
-    """The perfect bot's choice in one live position."""
-
-    __slots__ = ("board", "to_move", "move", "best")
-
-    board: Board
-    to_move: Player
-    move: Cell
-    """The deterministic choice, ``choice(board)``."""
-    best: tuple[Cell, ...]
-    """Every cell perfect play chooses among, in increasing order."""
-
-    def __init__(self, board: Board, to_move: Player, move: Cell, best: tuple[Cell, ...]) -> None:
-        self.board, self.to_move, self.move, self.best = board, to_move, move, best
-
-    @property
-    def position(self) -> str:
-        """The position in the engine's notation, ``X.O/.X./...``."""
-        return str(self.board)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PolicyEntry):
-            return NotImplemented
-        return (self.board, self.to_move, self.move, self.best) == (other.board, other.to_move, other.move, other.best)
-
-    def __hash__(self) -> int:
-        return hash((self.board, self.move))
-
-    def __repr__(self) -> str:
-        return f"PolicyEntry({self.position!r}, to_move={self.to_move}, move={self.move}, best={self.best})"
-
-
-def policy_table() -> list[PolicyEntry]:
-    """One entry per live reachable position (4,520), in the order of
-    ``reachable_positions``: by the number of marks, then by ``Board.key``.
-
-    >>> table = policy_table()
-    >>> len(table), table[0]
-    (4520, PolicyEntry('.../.../...', to_move=X, move=0, best=(0, 1, 2, 3, 4, 5, 6, 7, 8)))
-    """
-    entries = []
-    for board in reachable_positions():
-        side = board.to_move
-        if side is not None:
-            entries.append(PolicyEntry(board, side, choice(board), tuple(sorted(best_moves(board)))))
-    return entries
-
 
 # -- the page without JavaScript -------------------------------------------------
 #
@@ -117,11 +52,9 @@ _REVEAL: Final = "{--r:hidden;--m:visible}"
 _ENDINGS: Final = (Result.X_WON, Result.O_WON, Result.DRAW)
 
 
-class NoJsEdition:
+class NoJsEdition(Record):
     """The no-JavaScript page for one side: ``html`` (``index.html``) links to
     ``css`` as ``nojs.css``; the rest describes them."""
-
-    __slots__ = ("human", "html", "css", "sequences", "replies", "endings", "selectors", "rules")
 
     human: Player
     html: str
@@ -137,15 +70,8 @@ class NoJsEdition:
     rules: int
     """Rule blocks in the stylesheet."""
 
-    def __init__(
-        self, human: Player, html: str, css: str, sequences: int, replies: int, endings: dict[str, int],
-        selectors: int, rules: int,
-    ) -> None:
-        self.human, self.html, self.css = human, html, css
-        self.sequences, self.replies, self.endings = sequences, replies, endings
-        self.selectors, self.rules = selectors, rules
-
     def __repr__(self) -> str:
+        # The page itself is summed up by its size.
         return (
             f"NoJsEdition(human={self.human}, sequences={self.sequences}, replies={self.replies}, "
             f"selectors={self.selectors}, rules={self.rules}, html={len(self.html):,} chars, "
@@ -153,13 +79,14 @@ class NoJsEdition:
         )
 
 
-class _Node:
+class _Node(Record):
     """One sequence of the human's moves and where it leads."""
 
-    __slots__ = ("moves", "reply", "final")
-
-    def __init__(self, moves: tuple[Cell, ...], reply: Cell | None, final: Board) -> None:
-        self.moves, self.reply, self.final = moves, reply, final
+    moves: tuple[Cell, ...]
+    reply: Cell | None
+    """The bot's answer, None when the human's move ended the game."""
+    final: Board
+    """The position after the reply (or after the human's last move)."""
 
 
 def _sequences(start: Board) -> list[_Node]:
@@ -209,10 +136,8 @@ def _rule(selectors: list[str], body: str) -> str:
     return ",\n".join(selectors) + body + "\n"
 
 
-_MESSAGES: Final = {"win": "You win!", "loss": "You lose.", "draw": "Draw!"}
-
 _STYLE: Final = """\
-/* The no-JavaScript edition: generated by pyengine.export, do not edit. */
+/* The no-JavaScript edition: generated by pyengine.nojs, do not edit. */
 :root{--bg:#fff;--fg:#1c1e24;--muted:#5b6070;--tile:#e9edf3;--hover:#d5deea;--x:#1d5bbf;--o:#b4400b}
 @media (prefers-color-scheme:dark){
 :root{--bg:#15171c;--fg:#e9eaef;--muted:#a3a8b6;--tile:#272b34;--hover:#343b48;--x:#86b4ff;--o:#ffa066}
@@ -318,22 +243,21 @@ def nojs_edition(human: Player = Player.X) -> NoJsEdition:
 
     html = _page(human, start, turns)
     return NoJsEdition(
-        human, html, "".join(css), len(nodes), sum(node.reply is not None for node in nodes), endings,
-        selectors, rules,
+        human=human, html=html, css="".join(css), sequences=len(nodes),
+        replies=sum(node.reply is not None for node in nodes), endings=endings, selectors=selectors, rules=rules,
     )
 
 
 def _page(human: Player, start: Board, turns: int) -> str:
     """The HTML: radios first, then the board, the lines and the endings."""
     bot_side = human.other
-    outcome = {human: "win", bot_side: "loss"}
     mark_class = {Player.X: "x", Player.O: "o"}
     free = start.legal_moves
     if human is Player.X:
         intro = "You play X and move first."
     else:
         opening = next(c for c in CELLS if start[c] is not None)
-        intro = f"You play O. The bot plays X and opened in row {opening // 3 + 1}, column {opening % 3 + 1}."
+        intro = f"You play O. The bot plays X and opened in the {cell_name(opening)}."
     out = [
         "<!doctype html>",
         '<html lang="en">',
@@ -362,7 +286,7 @@ def _page(human: Player, start: Board, turns: int) -> str:
         if taken is not None:
             parts.append(f'<i class="m {mark_class[taken]} c{i}">{taken}</i>')
         else:
-            where = f"Row {i // 3 + 1}, column {i % 3 + 1}"
+            where = cell_label(i, None)
             parts += [
                 f'<label for="t{turn}c{i}" class="l{turn} c{i}" data-cell="{i}"><span class="v">{where}</span></label>'
                 for turn in range(1, turns + 1)
@@ -372,8 +296,7 @@ def _page(human: Player, start: Board, turns: int) -> str:
         out.append("".join(parts))
     out.append("".join(f'<i class="w w{j}"></i>' for j in range(len(LINES))))
     for result in _ENDINGS:
-        winner = result.winner
-        text = _MESSAGES["draw" if winner is None else outcome[winner]]
+        text = end_message(result, human)
         out.append(f'<p class="end" data-result="{result.value}">{text}</p>')
     out += [
         "</form>",

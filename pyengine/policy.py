@@ -1,0 +1,61 @@
+"""The perfect bot made deterministic, and its every choice as a table.
+
+Exports for other programs (the policy table, the no-JavaScript edition)
+need the bot to play the same move every time, so they use ``choice``: the
+lowest-numbered of the cells perfect play chooses among.
+"""
+
+from __future__ import annotations
+
+from .board import Board, Cell, IllegalMoveError, Player
+from .facts import reachable_positions
+from .records import Record
+from .solver import best_moves
+
+
+def choice(board: Board) -> Cell:
+    """The perfect bot's deterministic move: the lowest-numbered best cell.
+
+    Raises IllegalMoveError once the game is over.
+
+    >>> choice(Board.empty()), choice(Board.parse("X.O/.X./..."))
+    (0, 8)
+    """
+    best = best_moves(board)
+    if not best:
+        raise IllegalMoveError(f"no move to choose: the game is over ({board.result.value})")
+    return min(best)
+
+
+
+class PolicyEntry(Record):
+    """The perfect bot's choice in one live position."""
+
+    board: Board
+    to_move: Player
+    move: Cell
+    """The deterministic choice, ``choice(board)``."""
+    best: tuple[Cell, ...]
+    """Every cell perfect play chooses among, in increasing order."""
+
+    @property
+    def position(self) -> str:
+        """The position in the engine's notation, ``X.O/.X./...``."""
+        return str(self.board)
+
+
+def policy_table() -> list[PolicyEntry]:
+    """One entry per live reachable position (4,520), in the order of
+    ``reachable_positions``: by the number of marks, then by ``Board.key``.
+
+    >>> table = policy_table()
+    >>> len(table), table[0].position, table[0].move, table[0].best
+    (4520, '.../.../...', 0, (0, 1, 2, 3, 4, 5, 6, 7, 8))
+    """
+    entries = []
+    for board in reachable_positions():
+        side = board.to_move
+        if side is not None:
+            best = tuple(sorted(best_moves(board)))
+            entries.append(PolicyEntry(board=board, to_move=side, move=choice(board), best=best))
+    return entries

@@ -1,0 +1,141 @@
+"""The boards' markup, written into pages before any Python runs.
+
+A page writes a marker such as ``<!-- board: game -->`` (or ``<!-- board:
+analysis X.O/.X./... -->``); ``render_markers`` puts the board there in its
+loading state, so the board is on screen at first paint and the page's
+Python (site/py) only brings it to life.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from pyengine import Board, Level, Mode
+from pyengine.words import cell_label
+
+MARKER = re.compile(r"<!--\s*board:\s*(?P<kind>[a-z]+)(?:\s+(?P<pos>[XO.xo/_-]{9,11}))?\s*-->")
+
+
+def board_table(board: Board, label: str) -> str:
+    """The board as an ARIA grid of 9 buttons, drawn before the engine loads."""
+    rows = []
+    for r in range(3):
+        cells = []
+        for cell in range(3 * r, 3 * r + 3):
+            mark = board[cell]
+            text = str(mark) if mark else ""
+            # The live page's own name for the cell, so a screen reader hears
+            # the same words before and after Python takes over.
+            name = cell_label(cell, mark)
+            cells.append(
+                f'<td role="gridcell"><button type="button" class="ttt-cell" data-cell="{cell}" '
+                f'data-mark="{text}" aria-label="{name}" aria-disabled="true" '
+                f'tabindex="{0 if cell == 0 else -1}"><span class="ttt-mark" aria-hidden="true">{text}</span>'
+                f'<span class="ttt-hint" aria-hidden="true"></span></button></td>'
+            )
+        rows.append(f'<tr role="row">{"".join(cells)}</tr>')
+    return (
+        f'<table class="ttt-board" role="grid" aria-label="{html.escape(label)}" '
+        f'data-ready="false" aria-busy="true"><tbody>{"".join(rows)}</tbody></table>'
+    )
+
+
+def stage(board: Board, label: str) -> str:
+    """The board with its banner, and the status line under them, in their loading state."""
+    return f"""<div class="ttt-stage">
+{board_table(board, label)}
+<p class="ttt-banner" hidden></p>
+</div>
+<p class="ttt-status" role="status" aria-live="polite">Loading the engine&hellip;</p>"""
+
+
+def _options(name: str, choices: list[tuple[str, str]], selected: str) -> str:
+    opts = "".join(
+        f'<option value="{value}"{" selected" if value == selected else ""}>{text}</option>'
+        for value, text in choices
+    )
+    return f'<select name="{name}" id="ttt-{name}" disabled>{opts}</select>'
+
+
+def game_markup() -> str:
+    """The home page's game: settings, board, banner, controls, moves, score."""
+    levels = [(level.value, level.value.capitalize()) for level in Level]
+    modes = [(Mode.VS_BOT.value, "Against the bot"), (Mode.TWO_PLAYERS.value, "Two players"),
+             (Mode.WATCH.value, "Watch bot vs bot")]
+    sides = [("X", "X (you start)"), ("O", "O (bot starts)")]
+    return f"""
+<div class="ttt ttt-game" data-board="game" markdown="0">
+<form class="ttt-settings" aria-label="Game settings">
+<div class="ttt-setting"><label for="ttt-mode">Mode</label>{_options("mode", modes, Mode.VS_BOT.value)}</div>
+<div class="ttt-setting"><label for="ttt-level">Bot</label>{_options("level", levels, Level.PERFECT.value)}</div>
+<div class="ttt-setting"><label for="ttt-as">You play</label>{_options("as", sides, "X")}</div>
+</form>
+<p class="ttt-message" hidden></p>
+{stage(Board.empty(), "Tic-tac-toe board")}
+<div class="ttt-actions">
+<button type="button" class="md-button md-button--primary" data-action="restart" disabled>New game</button>
+<button type="button" class="md-button" data-action="undo" disabled>Undo</button>
+<button type="button" class="md-button" data-action="redo" disabled>Redo</button>
+<button type="button" class="md-button" data-action="hints" aria-pressed="false" disabled>Hints</button>
+</div>
+<div class="ttt-side">
+<h2 class="ttt-subhead">Moves</h2>
+<ol class="ttt-moves"></ol>
+<h2 class="ttt-subhead">Score this session</h2>
+<p class="ttt-score">No games finished yet.</p>
+</div>
+</div>
+"""
+
+
+def embed_markup() -> str:
+    """The embeddable board: board, banner, status and a new-game button only."""
+    return f"""
+<div class="ttt ttt-embed" data-board="embed" markdown="0">
+<p class="ttt-message" hidden></p>
+{stage(Board.empty(), "Tic-tac-toe board")}
+<button type="button" class="ttt-button" data-action="restart" disabled>New game</button>
+</div>
+"""
+
+
+def analysis_markup(position: str) -> str:
+    """A docs page's live board: both sides played by the reader, hints always on."""
+    board = Board.parse(position)
+    return f"""
+<div class="ttt ttt-live" data-board="analysis" data-pos="{board}" markdown="0">
+{stage(board, "Analysis board")}
+<div class="ttt-actions">
+<button type="button" class="md-button" data-action="restart" disabled>Restart</button>
+<button type="button" class="md-button" data-action="undo" disabled>Undo</button>
+</div>
+</div>
+"""
+
+
+def facts_markup() -> str:
+    return """
+<div class="ttt-facts" data-board="facts" markdown="0">
+<p class="ttt-status" role="status" aria-live="polite">Counting&hellip; (the engine is loading)</p>
+<table class="ttt-facts-table" hidden><tbody></tbody></table>
+</div>
+"""
+
+
+def _marker(match: re.Match[str]) -> str:
+    kind, pos = match["kind"], match["pos"]
+    if kind == "game":
+        return game_markup()
+    if kind == "analysis":
+        return analysis_markup(pos or ".........")
+    if kind == "facts":
+        return facts_markup()
+    if kind == "embed":
+        return embed_markup()
+    raise ValueError(f"unknown board marker {match[0]!r}")
+
+
+def render_markers(markdown: str) -> str:
+    """The page's markdown with every board marker replaced by its board."""
+    return MARKER.sub(_marker, markdown)
