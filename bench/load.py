@@ -20,24 +20,17 @@ issue's targets: board visible <= 0.5 s; ready <= 1.15 x the bare boot.
 from __future__ import annotations
 
 import argparse
-import functools
-import os
-import shutil
 import statistics
 import sys
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "site" / "py"))
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
+sys.path[:0] = [str(ROOT), str(ROOT / "site" / "py")]
+
+from tools.browser import NoChromiumError, QuietHandler, launch_args, serve  # noqa: E402
+
 BARE_PATH = "/__bare-pyodide__.html"
 BARE_PAGE = b"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare Pyodide</title></head>
@@ -62,7 +55,7 @@ READY = "document.querySelector(\"table.ttt-board[data-ready='true']\")"
 BARE_READY = "document.body && document.body.dataset.ready === 'true'"
 
 
-class Handler(SimpleHTTPRequestHandler):
+class Handler(QuietHandler):
     def do_GET(self) -> None:
         if self.path == BARE_PATH:
             self.send_response(200)
@@ -72,9 +65,6 @@ class Handler(SimpleHTTPRequestHandler):
             self.wfile.write(BARE_PAGE)
             return
         super().do_GET()
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
 
 
 def when(page: Page, condition: str) -> float:
@@ -131,34 +121,29 @@ def main() -> None:
     args = parser.parse_args()
     if not (args.site / "index.html").exists():
         raise SystemExit(f"no built site in {args.site}: run `make build` first")
-    chromium = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
-    if not chromium:
-        raise SystemExit("no Chromium found: apt-get install chromium, or set CHROMIUM_PATH")
+    try:
+        launch = launch_args()
+    except NoChromiumError as error:
+        raise SystemExit(str(error)) from None
     from view import BOT_DELAY_MS  # the page's deliberate delay, from its own source
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(args.site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
     visible, ready, reply, repeat, bare = [], [], [], [], []
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-            measure_bare(browser, base)  # warm the OS file cache and the server once, unrecorded
-            for _ in range(args.runs):
-                v, r, b, again = measure_game(browser, base)
-                visible.append(v)
-                ready.append(r)
-                reply.append(b)
-                repeat.append(again)
-                bare.append(measure_bare(browser, base))
-            slow_first, slow_repeat = [], []
-            for _ in range(args.network_runs):
-                _, first, _, again = measure_game(browser, base, throttled=True)
-                slow_first.append(first)
-                slow_repeat.append(again)
-            browser.close()
-    finally:
-        server.shutdown()
+    with serve(args.site, Handler) as base, sync_playwright() as p:
+        browser = p.chromium.launch(**launch)
+        measure_bare(browser, base)  # warm the OS file cache and the server once, unrecorded
+        for _ in range(args.runs):
+            v, r, b, again = measure_game(browser, base)
+            visible.append(v)
+            ready.append(r)
+            reply.append(b)
+            repeat.append(again)
+            bare.append(measure_bare(browser, base))
+        slow_first, slow_repeat = [], []
+        for _ in range(args.network_runs):
+            _, first, _, again = measure_game(browser, base, throttled=True)
+            slow_first.append(first)
+            slow_repeat.append(again)
+        browser.close()
 
     med = statistics.median
     # Each game page is timed right beside a bare boot, so the machine's load

@@ -10,42 +10,19 @@ dark schemes, at desktop and phone widths, with the system's Chromium.
 from __future__ import annotations
 
 import argparse
-import functools
-import os
-import shutil
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+import sys
 from pathlib import Path
-from typing import Any
 
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
+sys.path.insert(0, str(ROOT))  # run as a script: `tools` is a package of the root
+
+from tools.browser import NoChromiumError, launch_args, serve  # noqa: E402
+
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 780}}
 # A game in progress, the person (X) to move with a winning fork available.
 QUERY = "?mode=bot&level=perfect&as=X&pos=XO./.X./..O"
-
-
-class _Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-def serve(directory: Path) -> tuple[ThreadingHTTPServer, str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(directory)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
-
-
-def chromium() -> str:
-    path = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
-    if not path:
-        raise SystemExit("no Chromium found: apt-get install chromium, or set CHROMIUM_PATH")
-    return path
 
 
 def main() -> None:
@@ -56,32 +33,32 @@ def main() -> None:
     if not (args.site / "index.html").exists():
         raise SystemExit(f"no built site in {args.site}: run `make build` first")
     args.out.mkdir(parents=True, exist_ok=True)
-    server, base = serve(args.site)
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
-            for scheme in ("light", "dark"):
-                for size, viewport in SIZES.items():
-                    context = browser.new_context(
-                        viewport=viewport, color_scheme=scheme, device_scale_factor=1,
-                        reduced_motion="reduce",
-                    )
-                    page = context.new_page()
-                    page.goto(base + QUERY)
-                    page.wait_for_selector("table.ttt-board[data-ready='true']", timeout=60_000)
-                    page.click("[data-action='hints']")
-                    # The game at the top of the view, just under the sticky header.
-                    page.evaluate(
-                        """() => { document.querySelector("[data-board='game']").scrollIntoView();
-                                   window.scrollBy(0, -60); }"""
-                    )
-                    target = args.out / f"play-{scheme}-{size}.png"
-                    page.screenshot(path=str(target))
-                    print(target.relative_to(ROOT))
-                    context.close()
-            browser.close()
-    finally:
-        server.shutdown()
+        launch = launch_args()
+    except NoChromiumError as error:
+        raise SystemExit(str(error)) from None
+    with serve(args.site) as base, sync_playwright() as p:
+        browser = p.chromium.launch(**launch)
+        for scheme in ("light", "dark"):
+            for size, viewport in SIZES.items():
+                context = browser.new_context(
+                    viewport=viewport, color_scheme=scheme, device_scale_factor=1,
+                    reduced_motion="reduce",
+                )
+                page = context.new_page()
+                page.goto(base + QUERY)
+                page.wait_for_selector("table.ttt-board[data-ready='true']", timeout=60_000)
+                page.click("[data-action='hints']")
+                # The game at the top of the view, just under the sticky header.
+                page.evaluate(
+                    """() => { document.querySelector("[data-board='game']").scrollIntoView();
+                               window.scrollBy(0, -60); }"""
+                )
+                target = args.out / f"play-{scheme}-{size}.png"
+                page.screenshot(path=str(target))
+                print(target.relative_to(ROOT))
+                context.close()
+        browser.close()
 
 
 if __name__ == "__main__":

@@ -11,14 +11,10 @@
 
 from __future__ import annotations
 
-import functools
 import os
-import shutil
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -26,13 +22,10 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from pyengine import Board
+from tools import browser
 
 ROOT = Path(__file__).resolve().parents[2]
 READY = "table.ttt-board[data-ready='true']"
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -42,16 +35,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
-def chromium_path() -> str:
-    path = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or shutil.which("chromium-browser")
-    if not path:
-        pytest.fail("no Chromium: install Debian's chromium (make test does) or set CHROMIUM_PATH")
-    return path
-
-
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    return {**browser_type_launch_args, "executable_path": chromium_path(), "args": CHROMIUM_ARGS}
+    try:
+        return {**browser_type_launch_args, **browser.launch_args()}
+    except browser.NoChromiumError as error:
+        pytest.fail(str(error))
 
 
 @pytest.fixture(scope="session")
@@ -68,20 +57,11 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="session")
 def base_url(site_dir: Path) -> Iterator[str]:
     """The site served on 127.0.0.1, as any static host would serve it."""
-    handler = functools.partial(_QuietHandler, directory=str(site_dir))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
+    with browser.serve(site_dir) as url:
+        yield url
 
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from urllib.parse import quote
 
 import pytest
@@ -9,41 +11,44 @@ from playwright.sync_api import BrowserContext, Page
 
 from pyengine import Board, Player
 
-from .conftest import Watch, board_of, open_page, settle
+from .conftest import READY, Watch, board_of, settle
 
 GAME = "[data-board='game']"
 
 
-def visit(context: BrowserContext, watch: Watch, base_url: str, query: str) -> Page:
-    page = open_page(context, watch, f"{base_url}?{query}")
+@contextmanager
+def visit(context: BrowserContext, watch: Watch, base_url: str, query: str) -> Iterator[Page]:
+    """The home page opened with ``query``, watched from before it loads: no
+    dialog may open (a hostile value that ran as script could open one)."""
+    page = watch.attach(context.new_page())
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     page.set_default_timeout(10_000)
-    return page
+    try:
+        page.goto(f"{base_url}?{query}")
+        page.wait_for_selector(READY, timeout=60_000)
+        yield page
+    finally:
+        page.close()
+    assert dialogs == [], f"the page opened dialogs: {dialogs}"
 
 
 def test_a_shared_position_and_setup_load(module_context: BrowserContext, watch: Watch, base_url: str) -> None:
     """mode, level, side and pos are taken from the link."""
-    page = visit(module_context, watch, base_url, "mode=two&level=easy&as=O&pos=X.O/.X./...")
-    try:
+    with visit(module_context, watch, base_url, "mode=two&level=easy&as=O&pos=X.O/.X./...") as page:
         assert board_of(page) == Board.parse("X.O/.X./...")
         assert page.input_value("#ttt-mode") == "two"
         assert page.input_value("#ttt-level") == "easy"
         assert page.is_hidden(f"{GAME} .ttt-message")
-    finally:
-        page.close()
 
 
 def test_the_bot_answers_a_shared_position_on_its_turn(
     module_context: BrowserContext, watch: Watch, base_url: str
 ) -> None:
     """A shared position where the bot is to move gets the bot's (forced) reply."""
-    page = visit(module_context, watch, base_url, "mode=bot&as=X&pos=X.O/.X./...")
-    try:
+    with visit(module_context, watch, base_url, "mode=bot&as=X&pos=X.O/.X./...") as page:
         settle(page)
         assert board_of(page) == Board.parse("X.O/.X./..O")
-    finally:
-        page.close()
 
 
 @pytest.mark.parametrize(
@@ -59,8 +64,7 @@ def test_a_bad_position_is_a_message_and_a_fresh_game(
     module_context: BrowserContext, watch: Watch, base_url: str, pos: str
 ) -> None:
     """An illegal or hostile pos= is quoted back as text, never parsed as HTML."""
-    page = visit(module_context, watch, base_url, "pos=" + quote(pos, safe=""))
-    try:
+    with visit(module_context, watch, base_url, "pos=" + quote(pos, safe="")) as page:
         message = page.locator(f"{GAME} .ttt-message")
         assert message.is_visible()
         text = message.inner_text()
@@ -71,20 +75,15 @@ def test_a_bad_position_is_a_message_and_a_fresh_game(
         assert page.title() not in ("1", "owned")
         assert board_of(page) == Board.empty()
         assert page.input_value("#ttt-as") == Player.X.value
-    finally:
-        page.close()
 
 
 def test_unknown_settings_fall_back_with_a_message(
     module_context: BrowserContext, watch: Watch, base_url: str
 ) -> None:
     """Unknown mode, level and side are named in the message; defaults apply."""
-    page = visit(module_context, watch, base_url, "mode=chess&level=god&as=Z")
-    try:
+    with visit(module_context, watch, base_url, "mode=chess&level=god&as=Z") as page:
         text = page.inner_text(f"{GAME} .ttt-message")
         for word in ("chess", "god", "Z"):
             assert word in text
         assert page.input_value("#ttt-mode") == "bot"
         assert page.input_value("#ttt-level") == "perfect"
-    finally:
-        page.close()
