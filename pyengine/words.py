@@ -47,6 +47,11 @@ def outcome_for(result: Result, player: Player) -> Value | None:
     return Value.WIN if result.winner is player else Value.LOSS
 
 
+def hint_text(value: Value, plies: int) -> str:
+    """A move's outcome under perfect play, short enough for a cell: ``'win in 3'``, ``'draw'``."""
+    return "draw" if value is Value.DRAW else f"{value.value} in {plies}"
+
+
 _END_FOR_PERSON: Final = {Value.WIN: "You win!", Value.LOSS: "You lose.", Value.DRAW: "Draw!"}
 
 

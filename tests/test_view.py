@@ -51,7 +51,7 @@ class TestSettingsFromTheUrl:
     def test_the_query_round_trips(self) -> None:
         """What the page writes into the address reads back as the same setup."""
         board = Board.parse("X.O/.X./...")
-        written = view.Settings(Mode.TWO_PLAYERS, Level.MEDIUM, Player.O).query(board)
+        written = view.Settings(mode=Mode.TWO_PLAYERS, level=Level.MEDIUM, human=Player.O).query(board)
         assert written == "?mode=two&level=medium&as=O&pos=X.O/.X./..."
         pairs = dict(pair.split("=", 1) for pair in written[1:].split("&"))
         settings, problems = view.settings_from_params(pairs)
@@ -87,11 +87,18 @@ class TestWords:
             assert best == (move.cell in analysis.best)
             assert text == ("draw" if value == "draw" else f"{value} in {move.plies}")
 
-    def test_cell_labels_say_where_and_what(self) -> None:
-        """Accessible names: position in words, the mark, and the hint if shown."""
-        board = Board.parse("X../.../...")
-        assert view.cell_label(board, 0, None) == "Top left, X"
-        assert view.cell_label(board, 4, "win in 3") == "Centre, empty, win in 3"
+    def test_hints_are_named_records(self) -> None:
+        """A hint reads by name: its text, the value's name and whether it is best."""
+        hint = view.hints(Board.parse("XX./OO./..."))[2]
+        assert hint == view.Hint(text="win in 1", value="win", best=True)
+        assert (hint.text, hint.value, hint.best) == ("win in 1", "win", True)
+
+    def test_settings_are_one_immutable_record(self) -> None:
+        """Settings are built once, with the defaults a bare address means."""
+        settings = view.Settings()
+        assert settings == (Mode.VS_BOT, Level.PERFECT, Player.X, Board.empty())
+        with pytest.raises(AttributeError):
+            settings.mode = Mode.WATCH  # type: ignore[misc]
 
     def test_the_move_list_names_mover_and_cell(self) -> None:
         """One line per move, in order."""

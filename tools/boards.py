@@ -11,28 +11,34 @@ from __future__ import annotations
 import html
 import re
 
-from pyengine import Board, Level, Mode
-from pyengine.words import cell_label
+from pyengine import Board, Level, Mode, analyze
+from pyengine.words import cell_label, hint_text
 
 MARKER = re.compile(r"<!--\s*board:\s*(?P<kind>[a-z]+)(?:\s+(?P<pos>[XO.xo/_-]{9,11}))?\s*-->")
 
 
-def board_table(board: Board, label: str) -> str:
-    """The board as an ARIA grid of 9 buttons, drawn before the engine loads."""
+def board_table(board: Board, label: str, *, hints: bool = False) -> str:
+    """The board as an ARIA grid of 9 buttons, drawn before the engine loads,
+    with each empty cell's hint when the board shows hints from the start."""
+    analysis = analyze(board) if hints and not board.is_over else None
     rows = []
     for r in range(3):
         cells = []
         for cell in range(3 * r, 3 * r + 3):
             mark = board[cell]
             text = str(mark) if mark else ""
-            # The live page's own name for the cell, so a screen reader hears
-            # the same words before and after Python takes over.
-            name = cell_label(cell, mark)
+            move = analysis.move(cell) if analysis and mark is None else None
+            hint = hint_text(move.value, move.plies) if move else ""
+            best = " best" if analysis and cell in analysis.best else ""
+            # The live page's own name for the cell, hint included, so a screen
+            # reader hears the same words before and after Python takes over.
+            name = cell_label(cell, mark, hint or None)
             cells.append(
-                f'<td role="gridcell"><button type="button" class="ttt-cell" data-cell="{cell}" '
-                f'data-mark="{text}" aria-label="{name}" aria-disabled="true" '
-                f'tabindex="{0 if cell == 0 else -1}"><span class="ttt-mark" aria-hidden="true">{text}</span>'
-                f'<span class="ttt-hint" aria-hidden="true"></span></button></td>'
+                f'<td role="gridcell"><button type="button" class="ttt-cell{best}" data-cell="{cell}" '
+                f'data-mark="{text}" data-hint="{move.value.value if move else ""}" aria-label="{name}" '
+                f'aria-disabled="true" tabindex="{0 if cell == 0 else -1}">'
+                f'<span class="ttt-mark" aria-hidden="true">{text}</span>'
+                f'<span class="ttt-hint" aria-hidden="true">{hint}</span></button></td>'
             )
         rows.append(f'<tr role="row">{"".join(cells)}</tr>')
     return (
@@ -41,10 +47,10 @@ def board_table(board: Board, label: str) -> str:
     )
 
 
-def stage(board: Board, label: str) -> str:
+def stage(board: Board, label: str, *, hints: bool = False) -> str:
     """The board with its banner, and the status line under them, in their loading state."""
     return f"""<div class="ttt-stage">
-{board_table(board, label)}
+{board_table(board, label, hints=hints)}
 <p class="ttt-banner" hidden></p>
 </div>
 <p class="ttt-status" role="status" aria-live="polite">Loading the engine&hellip;</p>"""
@@ -105,7 +111,7 @@ def analysis_markup(position: str) -> str:
     board = Board.parse(position)
     return f"""
 <div class="ttt ttt-live" data-board="analysis" data-pos="{board}" markdown="0">
-{stage(board, "Analysis board")}
+{stage(board, "Analysis board", hints=True)}
 <div class="ttt-actions">
 <button type="button" class="md-button" data-action="restart" disabled>Restart</button>
 <button type="button" class="md-button" data-action="undo" disabled>Undo</button>

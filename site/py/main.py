@@ -21,7 +21,8 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from pyengine import Board, Game, IllegalMoveError, Level, Mode, Player, compute_facts
-from pyengine.facts import perfect_policy_digest
+from pyengine.facts import FACT_LABELS, perfect_policy_digest
+from pyengine.words import cell_label
 
 TALLY_KEY = "pyengine.score"
 STEPS = {"ArrowLeft": (0, -1), "ArrowRight": (0, 1), "ArrowUp": (-1, 0), "ArrowDown": (1, 0)}
@@ -58,6 +59,7 @@ class BoardView:
         """The engine is running: enable the board and say so to tests and people."""
         for button in self.buttons.values():
             button.disabled = False
+        self.remember()
         self.render()
         self.say(view.turn_status(self.game))
         self.table.removeAttribute("aria-busy")
@@ -134,10 +136,16 @@ class BoardView:
         self.changed(view.turn_status(self.game))
 
     def changed(self, announcement: str) -> None:
-        """Redraw after the game changed, announce it, and let the bot answer."""
+        """After the game changed: keep what outlives the page, redraw,
+        announce it, and let the bot answer."""
+        self.remember()
         self.render()
         self.say(announcement)
         self.schedule_bot()
+
+    def remember(self) -> None:
+        """Keep what should outlive this game state (a board with more to it
+        overrides this); called once per change, never by drawing."""
 
     def schedule_bot(self) -> None:
         if self.game.bot_to_move and not self._pending:
@@ -170,12 +178,12 @@ class BoardView:
             hint = hints.get(cell)
             element.setAttribute("data-mark", text)
             element.querySelector(".ttt-mark").textContent = text
-            element.querySelector(".ttt-hint").textContent = hint[0] if hint else ""
-            element.setAttribute("data-hint", hint[1] if hint else "")
-            element.classList.toggle("best", bool(hint and hint[2]))
+            element.querySelector(".ttt-hint").textContent = hint.text if hint else ""
+            element.setAttribute("data-hint", hint.value if hint else "")
+            element.classList.toggle("best", bool(hint and hint.best))
             element.classList.toggle("win", cell in winning)
             element.setAttribute("aria-disabled", "false" if mark is None and open_to_click else "true")
-            element.setAttribute("aria-label", view.cell_label(board, cell, hint[0] if hint else None))
+            element.setAttribute("aria-label", cell_label(cell, mark, hint.text if hint else None))
         shown = view.banner(self.game)
         if shown:
             self.banner.textContent, result = shown
@@ -235,7 +243,7 @@ class GameView(BoardView):
 
     def settings(self) -> view.Settings:
         game = self.game
-        return view.Settings(game.mode, game.level, game.human, game.start)
+        return view.Settings(mode=game.mode, level=game.level, human=game.human, start=game.start)
 
     def _on_settings(self, event: object) -> None:
         self.cancel_bot()
@@ -269,6 +277,9 @@ class GameView(BoardView):
                 item = document.createElement("li")
                 item.textContent = line
                 self.moves.appendChild(item)
+
+    def remember(self) -> None:
+        """The address shares this game; a finished game goes into the score."""
         if not self.embedded:
             window.history.replaceState(None, "", self.settings().query(self.game.board))
         if self.score:
@@ -312,19 +323,8 @@ class AnalysisView(BoardView):
 def show_facts(root: object) -> None:
     """Fill the facts table with numbers the engine computes here, now."""
     facts = compute_facts()
-    labels = {
-        "games": "Possible games",
-        "x_wins": "… won by X",
-        "o_wins": "… won by O",
-        "draws": "… drawn",
-        "positions": "Legal positions",
-        "terminal_positions": "… in which the game is over",
-        "positions_up_to_symmetry": "Positions up to symmetry",
-        "terminal_positions_up_to_symmetry": "… in which the game is over",
-        "tree_nodes": "Nodes in the full game tree",
-    }
     body = root.querySelector("tbody")
-    rows = [(key, label, f"{getattr(facts, key):,}") for key, label in labels.items()]
+    rows = [(key, label[0].upper() + label[1:], f"{getattr(facts, key):,}") for key, label in FACT_LABELS.items()]
     digest = perfect_policy_digest()
     rows.append(("policy_digest", "Fingerprint of the perfect bot's choices (seed 0)", digest))
     for key, label, value in rows:

@@ -7,32 +7,22 @@ browser imports so the tests can check it in CPython.
 
 from __future__ import annotations
 
-from pyengine import Board, EngineError, Game, Level, Mode, Player, Result, Value, analyze
+from pyengine import Board, Game, Level, Mode, Player, Result, analyze
+from pyengine.records import Record
+from pyengine.words import cell_name, end_message, hint_text, outcome_for
 
-CELL_NAMES = (
-    "top left", "top", "top right",
-    "left", "centre", "right",
-    "bottom left", "bottom", "bottom right",
-)
 BOT_DELAY_MS = 450  # long enough to see the bot "answer", short enough not to wait for it
 MAX_SHOWN_INPUT = 40
 URL_KEYS = ("mode", "level", "as", "pos")  # characters of a bad URL value quoted back to the reader
 
 
-class Settings:
+class Settings(Record):
     """The game's setup as the URL carries it: ``mode=``, ``level=``, ``as=``, ``pos=``."""
 
-    __slots__ = ("mode", "level", "human", "start")
-
-    def __init__(
-        self,
-        mode: Mode = Mode.VS_BOT,
-        level: Level = Level.PERFECT,
-        human: Player = Player.X,
-        start: Board | None = None,
-    ) -> None:
-        self.mode, self.level, self.human = mode, level, human
-        self.start = Board.empty() if start is None else start
+    mode: Mode = Mode.VS_BOT
+    level: Level = Level.PERFECT
+    human: Player = Player.X
+    start: Board = Board.empty()
 
     def query(self, board: Board) -> str:
         """The query string that shares this setup at ``board``."""
@@ -44,9 +34,30 @@ class Settings:
         return "?" + "&".join(f"{key}={value}" for key, value in params.items())
 
 
+class Hint(Record):
+    """What perfect play makes of one empty cell, as the board shows it."""
+
+    text: str
+    """Short enough for the cell: ``win in 3``, ``draw``."""
+    value: str
+    """``win``, ``draw`` or ``loss``, for the cell's colour."""
+    best: bool
+    """Whether perfect play would choose this cell."""
+
+
 def _quote(text: str) -> str:
     shown = text if len(text) <= MAX_SHOWN_INPUT else text[:MAX_SHOWN_INPUT] + "…"
     return f"“{shown}”"
+
+
+# Each URL key: the Settings field it sets, how it is read, and what the page
+# says when it cannot be (``{}`` is the quoted value, then the reason).
+_URL_FIELDS = {
+    "mode": ("mode", Mode.parse, "The mode {} is unknown; playing against the bot."),
+    "level": ("level", Level.parse, "The level {} is unknown; the bot plays perfectly."),
+    "as": ("human", Player.parse, "You can play X or O, not {}; you play X."),
+    "pos": ("start", Board.parse, "The shared position {} cannot be played ({}). Here is a fresh game."),
+}
 
 
 def settings_from_params(values: dict[str, str]) -> tuple[Settings, list[str]]:
@@ -56,35 +67,16 @@ def settings_from_params(values: dict[str, str]) -> tuple[Settings, list[str]]:
     The reasons are plain text for the page to show as text: they quote what
     the URL said, so they must never be parsed as HTML.
     """
-    settings, problems = Settings(), []
-    if "mode" in values:
+    fields: dict[str, object] = {}
+    problems = []
+    for key, (field, parse, problem) in _URL_FIELDS.items():
+        if key not in values:
+            continue
         try:
-            settings.mode = Mode.parse(values["mode"])
-        except ValueError:
-            problems.append(f"The mode {_quote(values['mode'])} is unknown; playing against the bot.")
-    if "level" in values:
-        try:
-            settings.level = Level.parse(values["level"])
-        except ValueError:
-            problems.append(f"The level {_quote(values['level'])} is unknown; the bot plays perfectly.")
-    if "as" in values:
-        try:
-            settings.human = Player.parse(values["as"])
-        except ValueError:
-            problems.append(f"You can play X or O, not {_quote(values['as'])}; you play X.")
-    if "pos" in values:
-        try:
-            settings.start = Board.parse(values["pos"])
-        except EngineError as error:
-            problems.append(
-                f"The shared position {_quote(values['pos'])} cannot be played ({error}). "
-                "Here is a fresh game."
-            )
-    return settings, problems
-
-
-def cell_name(cell: int) -> str:
-    return CELL_NAMES[cell]
+            fields[field] = parse(values[key])
+        except ValueError as error:  # the engine's errors are ValueErrors too
+            problems.append(problem.format(_quote(values[key]), error))
+    return Settings(**fields), problems
 
 
 def banner(game: Game) -> tuple[str, str] | None:
@@ -92,13 +84,7 @@ def banner(game: Game) -> tuple[str, str] | None:
     result = game.result
     if result is Result.ONGOING:
         return None
-    if result is Result.DRAW:
-        return "Draw!", "draw"
-    winner = result.winner
-    assert winner is not None
-    if game.mode is Mode.VS_BOT:
-        return ("You win!" if winner is game.human else "You lose."), winner.value
-    return f"{winner} wins!", winner.value
+    return end_message(result, game.human if game.mode is Mode.VS_BOT else None), result.value
 
 
 def turn_status(game: Game) -> str:
@@ -129,20 +115,13 @@ def move_announcement(game: Game, cell: int, by_bot: bool) -> str:
     return text
 
 
-def hint_text(value: Value, plies: int) -> str:
-    """A move's outcome under perfect play, short enough for a cell."""
-    if value is Value.DRAW:
-        return "draw"
-    return f"{value.value} in {plies}"
-
-
-def hints(board: Board) -> dict[int, tuple[str, str, bool]]:
-    """For each empty cell: (hint text, value name, whether it is a best move)."""
+def hints(board: Board) -> dict[int, Hint]:
+    """Each empty cell's hint."""
     if board.is_over:
         return {}
     analysis = analyze(board)
     return {
-        move.cell: (hint_text(move.value, move.plies), move.value.value, move.cell in analysis.best)
+        move.cell: Hint(text=hint_text(move.value, move.plies), value=move.value.value, best=move.cell in analysis.best)
         for move in analysis.moves
     }
 
@@ -158,13 +137,6 @@ def move_list(game: Game) -> list[str]:
     return lines
 
 
-def cell_label(board: Board, cell: int, hint: str | None) -> str:
-    """A cell's accessible name: where it is, what is on it, and any hint."""
-    mark = board[cell]
-    label = f"{cell_name(cell).capitalize()}, {mark if mark else 'empty'}"
-    return f"{label}, {hint}" if hint else label
-
-
 def tally_key(game: Game) -> str | None:
     """Which score a finished game adds to: the person's view against the
     bot, the winning side between two players; watched games are not scored."""
@@ -172,10 +144,10 @@ def tally_key(game: Game) -> str | None:
     if result is Result.ONGOING or game.mode is Mode.WATCH:
         return None
     if game.mode is Mode.VS_BOT:
-        if result is Result.DRAW:
-            return "bot:draw"
-        return "bot:win" if result.winner is game.human else "bot:loss"
-    return {Result.X_WON: "two:x", Result.O_WON: "two:o"}.get(result, "two:draw")
+        outcome = outcome_for(result, game.human)
+        assert outcome is not None
+        return f"bot:{outcome.value}"
+    return "two:draw" if result is Result.DRAW else f"two:{result.value.lower()}"
 
 
 def tally_text(tally: dict[str, int]) -> str:
