@@ -1,10 +1,10 @@
 """What a record idiom would cost the engine's cold start (pyengine/records.py).
 
-Each figure is the time one more import (or six record classes) takes in a fresh interpreter that
-has already imported the engine, so only what the engine has not loaded yet
-is counted; runs alternate between the candidates so a busy moment hurts all.
-The package's bytecode is compiled first, as in any install; the standard
-library's is already there.
+Each figure is the time one more import (or six record classes) takes in a
+fresh interpreter that has already imported the engine, so only what the
+engine has not loaded yet is counted; runs alternate between the candidates
+so a busy moment hurts all. The package's bytecode is compiled first, as in
+any install; the standard library's is already there.
 
     python bench/imports.py [--runs N]
 """
@@ -27,6 +27,7 @@ FIELDS = {"a": "int", "b": "int", "c": "int", "d": "int"}
 CANDIDATES = {
     "import typing (for typing.NamedTuple)": "import typing",
     "import dataclasses": "import dataclasses",
+    "import collections": "import collections",
     f"{RECORDS} collections.namedtuple classes": (
         "from collections import namedtuple\n"
         f"for i in range({RECORDS}): namedtuple(f'R{{i}}', {list(FIELDS)!r})"
