@@ -10,6 +10,7 @@ import pytest
 
 from pyengine import Board, analyze, compute_facts, reachable_positions
 from pyengine.cli import main
+from pyengine.facts import FACT_LABELS
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -138,12 +139,17 @@ class TestStats:
             "positions_up_to_symmetry", "terminal_positions_up_to_symmetry", "tree_nodes",
         ]
 
-    def test_text_shows_the_numbers(self, capsys: pytest.CaptureFixture[str]) -> None:
-        """The table shows every figure with thousands separators."""
+    def test_text_is_one_labelled_line_per_figure(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """The table has a line per fact, in FACT_LABELS' order: its label (a narrowing
+        "… " shown as an indent) and its figure with thousands separators."""
         assert main(["stats"]) == 0
-        out = capsys.readouterr().out
-        for value in compute_facts().as_dict().values():
-            assert f"{value:,}" in out
+        lines = capsys.readouterr().out.splitlines()
+        facts = compute_facts().as_dict()
+        assert len(lines) == len(FACT_LABELS) == len(facts)
+        for line, (key, label) in zip(lines, FACT_LABELS.items(), strict=True):
+            shown, _, figure = line.rpartition(" ")
+            assert shown.rstrip() == label.replace("… ", "  ")
+            assert figure == f"{facts[key]:,}"
 
 
 class TestMatch:

@@ -47,7 +47,7 @@ class TestModes:
         assert game.human_to_move and not game.bot_to_move
 
     def test_level_is_kept(self) -> None:
-        """The level given is the game's, and its bot's."""
+        """The level given is the game's."""
         for level in Level:
             assert Game(level=level).level is level
 
