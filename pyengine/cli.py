@@ -13,7 +13,7 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
 from .board import Board, EngineError, Player, Result
@@ -22,11 +22,12 @@ from .facts import FACT_LABELS, compute_facts
 from .game import Game, Mode
 from .nojs import nojs_edition
 from .policy import PolicyEntry, policy_table
-from .solver import Analysis, analyze
+from .solver import Analysis, Value, analyze
 from .words import end_message
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
+    from typing import TypeVar
 
     from .choices import Choice
 
@@ -68,10 +69,10 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
     }
 
 
-def _outcome_text(value: str, plies: int) -> str:
-    if value == "draw":
+def _outcome_text(value: Value, plies: int) -> str:
+    if value is Value.DRAW:
         return f"draw ({plies} {'ply' if plies == 1 else 'plies'} to the end)"
-    return f"{value} in {plies}"
+    return f"{value.value} in {plies}"
 
 
 def analysis_text(analysis: Analysis) -> str:
@@ -85,11 +86,11 @@ def analysis_text(analysis: Analysis) -> str:
             lines.append(f"Winning line(s): {shown}")
         return "\n".join(lines)
     side = board.to_move
-    lines.append(f"{side} to move: {_outcome_text(analysis.value.value, analysis.plies)} with perfect play")
+    lines.append(f"{side} to move: {_outcome_text(analysis.value, analysis.plies)} with perfect play")
     lines.append(f"Moves (cells 0-8, value for {side}):")
     for move in analysis.moves:
         star = "  *best" if move.cell in analysis.best else ""
-        lines.append(f"  {move.cell}  {_outcome_text(move.value.value, move.plies)}{star}")
+        lines.append(f"  {move.cell}  {_outcome_text(move.value, move.plies)}{star}")
     return "\n".join(lines)
 
 
