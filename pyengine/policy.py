@@ -27,7 +27,6 @@ def choice(board: Board) -> Cell:
     return min(best)
 
 
-
 class PolicyEntry(Record):
     """The perfect bot's choice in one live position."""
 
