@@ -47,13 +47,23 @@ def board_table(board: Board, label: str, *, hints: bool = False) -> str:
     )
 
 
+# Where the runtime's loader (runtime/pyodide/loader.mjs) says that Python
+# could not load, with a way to try again; hidden unless it fails.
+RUNTIME_NOTICE = (
+    '<p class="ttt-runtime" role="alert" hidden><span data-runtime-message></span> '
+    '<button type="button" class="ttt-button" data-runtime-retry hidden>Try again</button></p>'
+)
+
+
 def stage(board: Board, label: str, *, hints: bool = False) -> str:
-    """The board with its banner, and the status line under them, in their loading state."""
+    """The board with its banner, the status line under them, and the runtime's
+    notice, in their loading state."""
     return f"""<div class="ttt-stage">
 {board_table(board, label, hints=hints)}
 <p class="ttt-banner" hidden></p>
 </div>
-<p class="ttt-status" role="status" aria-live="polite">Loading the engine&hellip;</p>"""
+<p class="ttt-status" role="status" aria-live="polite">Loading the engine&hellip;</p>
+{RUNTIME_NOTICE}"""
 
 
 def _options(name: str, choices: list[tuple[str, str]], selected: str) -> str:
