@@ -7,7 +7,6 @@ and no bot touches the global random state.
 
 from __future__ import annotations
 
-import random
 from enum import Enum
 
 from .board import FULL, Board, Cell, IllegalMoveError, Player, Result
@@ -18,6 +17,7 @@ from .solver import best_moves, winning_cells
 TYPE_CHECKING = False  # see board.py
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from random import Random
 
 
 class Level(Choice, Enum, noun="level"):
@@ -54,7 +54,7 @@ def _live_moves(board: Board) -> tuple[Cell, ...]:
 class _SeededBot(Bot):
     """A bot that owns its random generator, for its choices among equals."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: Random) -> None:
         self._rng = rng
 
 
@@ -100,7 +100,7 @@ class PerfectBot(_SeededBot):
         return best[0] if len(best) == 1 else self._rng.choice(best)
 
 
-_BOTS: dict[Level, Callable[[random.Random], Bot]] = {
+_BOTS: dict[Level, Callable[[Random], Bot]] = {
     Level.RANDOM: RandomBot,
     Level.EASY: EasyBot,
     Level.MEDIUM: MediumBot,
@@ -115,7 +115,17 @@ def bot(level: Level, *, seed: int | None = None) -> Bot:
     >>> b.choose(Board.parse("XX./OO./..."))
     2
     """
-    return _BOTS[level](random.Random(seed))
+    return _BOTS[level](seeded_random(seed))
+
+
+def seeded_random(seed: int | None) -> Random:
+    """A random generator of its own, repeatable when ``seed`` is given."""
+    # Imported on first use: ``import random`` is 2 ms of the 10 ms that a cold
+    # CPython import of the engine plus a full analysis takes (python -X
+    # importtime; bench/engine.py), and analysis never rolls a die.
+    from random import Random
+
+    return Random(seed)
 
 
 class MatchResult(Record):

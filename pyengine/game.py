@@ -8,11 +8,10 @@ reply (after whatever delay they like), then call ``play_bot``.
 
 from __future__ import annotations
 
-import random
 from enum import Enum
 
 from .board import Board, Cell, IllegalMoveError, Player, Result
-from .bots import Bot, Level, bot
+from .bots import Bot, Level, bot, seeded_random
 from .choices import Choice
 
 
@@ -56,7 +55,7 @@ class Game:
         self.human = human
         self.level = level
         self.start = Board.empty() if start is None else start
-        self._rng = random.Random(seed)  # seeds every bot this session makes
+        self._rng = seeded_random(seed)  # seeds every bot this session makes
         self._bot: Bot = bot(self.level, seed=self._rng.getrandbits(64))
         self._moves: list[Cell] = []
         # The position before each move and after the last, so that reading
