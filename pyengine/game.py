@@ -14,6 +14,10 @@ from .board import Board, Cell, IllegalMoveError, Player, Result
 from .bots import Bot, Level, bot, seeded_random
 from .choices import Choice
 
+TYPE_CHECKING = False  # see board.py
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
 
 class Mode(Choice, Enum, noun="mode"):
     """Who plays whom; ``Mode.parse("two")`` reads one from text."""
@@ -150,6 +154,18 @@ class Game:
             if self.is_human(self._boards[-1 - back].to_move):
                 return back
         return 0
+
+    def replay(self, moves: Iterable[Cell]) -> None:
+        """Play ``moves`` on from the position now, whoever's turn each is: a
+        game carried over from elsewhere (the game page's first-paint board).
+        All or nothing: IllegalMoveError leaves the game as it was."""
+        cells = tuple(moves)
+        boards = [self.board]
+        for cell in cells:
+            boards.append(boards[-1].play(cell))  # raises before anything changed
+        self._boards.extend(boards[1:])
+        self._moves.extend(cells)
+        self._undone.clear()
 
     def undo(self) -> bool:
         """Take back the last move; against the bot, its reply and the person's

@@ -1,8 +1,11 @@
-"""The perfect bot as a web page that needs no JavaScript: HTML and CSS alone.
+"""The perfect bot as a board that needs no JavaScript: HTML and CSS alone.
 
 The engine writes, for one side, a form of radio buttons and a stylesheet
 with one selector per sequence of the person's moves; each selector reveals
-the bot's reply, ``policy.choice``, and the end of the game.
+the bot's reply, ``policy.choice``, and the end of the game. The same board
+is the no-JavaScript edition (a page of its own, ``nojs_edition``) and the
+game page's first paint (``compiled_board``), which plays before Python has
+loaded and which Python then takes over.
 """
 
 from __future__ import annotations
@@ -25,8 +28,13 @@ if TYPE_CHECKING:
 #            the grid flow, visually hidden but focusable
 #   cells    for each cell i: a tile, one <label for=t{k}c{i}> per turn, the
 #            human's mark and the bot's mark, all stacked in cell i's grid area
-#   lines    the 8 winning lines, drawn over the board
+#   wins     the 8 winning lines drawn over the board (the edition), or a
+#            highlight under each cell (the compiled board, as the live board
+#            shows a win)
 #   endings  one message per result
+#
+# Every id and class carries a prefix (none in the edition), so that two
+# boards, one per side, can share the game page.
 #
 # Everything a rule reveals is a later sibling of every radio, so a chain of
 # general sibling combinators can spell out the human's whole move sequence:
@@ -41,13 +49,15 @@ if TYPE_CHECKING:
 #   --r: hidden    read by radios and labels as their visibility: the cell is
 #                  taken, so no more clicks and no keyboard focus
 #   --m: visible   read by the bot's mark, the lines and the messages: show
+#   --e: block     read by the messages as their display, so a hidden message
+#                  takes no room
 #
 # Custom properties let one declaration hide some elements and show others,
 # so the bot's reply needs one selector rather than one to show its mark and
 # another to take the radios and labels beneath it out of play. The human's own
 # marks (--h) and the turn-by-turn display are generic: a rule per cell or turn.
 
-_REVEAL: Final = "{--r:hidden;--m:visible}"
+_REVEAL: Final = "{--r:hidden;--m:visible;--e:block}"
 
 _ENDINGS: Final = (Result.X_WON, Result.O_WON, Result.DRAW)
 
@@ -89,6 +99,23 @@ class _Node(Record):
     """The position after the reply (or after the human's last move)."""
 
 
+class CompiledBoard(Record):
+    """A board for the game page's first paint: ``html`` is the board (a form
+    with ``data-human``) and ``css`` its stylesheet; the page's own stylesheet
+    dresses it, through the classes that start with ``FIRST_PAINT``."""
+
+    human: Player
+    html: str
+    css: str
+    ids: str
+    """Starts every id of this board: one board per side shares the page."""
+
+
+FIRST_PAINT: Final = "fp-"
+"""Starts every class of the first-paint boards: both sides' boards share
+their classes (the rules that reach across cells are chained from ids)."""
+
+
 def _sequences(start: Board) -> list[_Node]:
     """Every sequence of the human's moves from ``start`` (the human to move),
     the bot replying with ``choice``; shorter first, then in cell order."""
@@ -112,28 +139,165 @@ def _sequences(start: Board) -> list[_Node]:
     return nodes
 
 
-def _chain(moves: tuple[Cell, ...]) -> str:
-    return "~".join(f"#t{turn}c{cell}:checked" for turn, cell in enumerate(moves, 1))
+def _chain(moves: tuple[Cell, ...], ids: str) -> str:
+    return "~".join(f"#{ids}t{turn}c{cell}:checked" for turn, cell in enumerate(moves, 1))
 
 
-def _selector(node: _Node, turns: int) -> str:
+def _selector(node: _Node, turns: int, ids: str, p: str, win_cells: bool) -> str:
     """The one selector that shows the outcome of ``node``'s moves."""
     targets = []
     if node.reply is not None:
-        targets.append(f".c{node.reply}")
+        targets.append(f".{p}c{node.reply}")
     board = node.final
     if board.is_over:
-        targets.append(f"[data-result={board.result.value}]")
-        targets.extend(f".w{LINES.index(line)}" for line in board.winning_lines)
+        targets.append(f".{p}end[data-result={board.result.value}]")
+        if win_cells:
+            targets.extend(f".{p}k{cell}" for cell in sorted({c for line in board.winning_lines for c in line}))
+        else:
+            targets.extend(f".{p}w{LINES.index(line)}" for line in board.winning_lines)
         if len(node.moves) < turns:
             # The next turn's labels and radios were shown by the generic rules.
-            targets += ["input", "label"]
+            targets += [f".{p}r", f".{p}l"]
     target = targets[0] if len(targets) == 1 else f":is({','.join(targets)})"
-    return f"{_chain(node.moves)}~{target}"
+    return f"{_chain(node.moves, ids)}~{target}"
 
 
 def _rule(selectors: list[str], body: str) -> str:
     return ",\n".join(selectors) + body + "\n"
+
+
+class _Sheet:
+    """A stylesheet being written, with its counts."""
+
+    def __init__(self, preamble: str) -> None:
+        self.parts = [preamble]
+        self.selectors = 0
+        self.rules = 0
+
+    def add(self, selectors: list[str], body: str, comment: str = "") -> None:
+        if comment:
+            self.parts.append(f"/* {comment} */\n")
+        self.parts.append(_rule(selectors, body))
+        self.selectors += len(selectors)
+        self.rules += 1
+
+    @property
+    def css(self) -> str:
+        return "".join(self.parts)
+
+
+class _Game(Record):
+    """One side's board, before it is written out."""
+
+    human: Player
+    start: Board
+    """The human to move: empty for X, the bot's opening for O."""
+    turns: int
+    """The most moves the human can make."""
+    nodes: list[_Node]
+
+
+def _game(human: Player) -> _Game:
+    start = Board.empty()
+    if start.to_move is not human:
+        start = start.play(choice(start))
+    turns = (len(start.legal_moves) + 1) // 2
+    return _Game(human=human, start=start, turns=turns, nodes=_sequences(start))
+
+
+# What makes the board work, in any look: radios out of sight but focusable,
+# one turn's labels at a time, marks and messages shown by the rules below.
+_MECHANICS: Final = """\
+.{p}r{{position:absolute;margin:0;width:1px;height:1px;opacity:0;pointer-events:none;visibility:var(--r,visible)}}
+.{p}l{{display:none;visibility:var(--r,visible)}}
+.{p}h{{visibility:var(--h,hidden)}}
+.{p}b,.{p}w,.{p}k,.{p}end{{visibility:var(--m,hidden)}}
+.{p}end{{display:var(--e,none)}}
+"""
+
+
+def _write_rules(sheet: _Sheet, game: _Game, ids: str, p: str, win_cells: bool) -> None:
+    """The rules that play the game: where each cell sits, one turn at a
+    time, the human's marks, and one selector per sequence of the human's moves."""
+    turns, free = game.turns, game.start.legal_moves
+    for i in CELLS:
+        # A cell's win highlight is placed by a class of its own: the bot's
+        # reply reveals everything of class c{reply}, and must not light it.
+        where = [f".{p}c{i}", f".{p}k{i}"] if win_cells else [f".{p}c{i}"]
+        sheet.add(where, f"{{grid-area:{i // 3 + 1}/{i % 3 + 1}}}", "where each cell sits" if i == 0 else "")
+    # Turn by turn: a turn's radios and labels appear once the previous turn's
+    # radio is checked and go once its own is; the hiding comes later in the
+    # sheet so that it wins the tie in specificity.
+    later = range(2, turns + 1)
+    sheet.add([f".{p}t{k}" for k in later], "{display:none}", "one turn at a time")
+    sheet.add([f".{p}l1"] + [f".{p}t{k - 1}:checked~.{p}l{k}" for k in later], "{display:grid}")
+    sheet.add([f".{p}t{k - 1}:checked~.{p}t{k}" for k in later], "{display:block}")
+    sheet.add(
+        [f".{p}t{k}:checked~.{p}l{k}" for k in range(1, turns + 1)]
+        + [f".{p}t{k}:checked~.{p}t{k}" for k in range(1, turns + 1)],
+        "{display:none}",
+    )
+    # Only later siblings can be reached without :has(); where it is
+    # understood, a finished turn's radios leave the keyboard's way entirely.
+    sheet.add([f".{p}board:has(.{p}t{k}:checked) .{p}t{k}" for k in range(1, turns + 1)], "{display:none}")
+    sheet.add(
+        [f".{p}c{i}:checked~.{p}c{i}" for i in free],
+        "{--r:hidden;--h:visible}",
+        "the human's own moves: their mark shows, the cell's later radios and labels go",
+    )
+    sheet.add([f".{p}c{i}:focus-visible~.{p}l.{p}c{i}" for i in free], "{outline:3px solid;outline-offset:-3px}")
+    for turn in range(1, turns + 1):
+        sheet.add(
+            [_selector(node, turns, ids, p, win_cells) for node in game.nodes if len(node.moves) == turn],
+            _REVEAL,
+            f"after the human's move {turn}: the bot's reply, and the end of the game",
+        )
+
+
+def _mark(p: str, cell: Cell, player: Player, kind: str = "") -> str:
+    """A mark as the board contract has it: data-cell and data-mark, named for
+    screen readers as the live board names a taken cell. ``kind`` is h for the
+    human's, b for the bot's reply; none for a mark there from the start."""
+    classes = f"{p}m {p}{kind} " if kind else f"{p}m "
+    return (
+        f'<i class="{classes}{p}{player.value.lower()} {p}c{cell}" data-cell="{cell}" '
+        f'data-mark="{player}" role="img" aria-label="{cell_label(cell, player)}">{player}</i>'
+    )
+
+
+def _board_markup(game: _Game, ids: str, p: str, win_cells: bool, label: str) -> list[str]:
+    """The form: radios first, then the cells, the wins and the endings."""
+    human, start, turns = game.human, game.start, game.turns
+    free = start.legal_moves
+    # autocomplete=off: otherwise a reload may restore the checked radios.
+    out = [f'<form class="{p}board" autocomplete="off" aria-label="{label}" data-human="{human}">']
+    # No name: each radio is a group of its own, so arrow keys cannot play a
+    # move by moving the selection; Tab goes from free square to free square.
+    for turn in range(1, turns + 1):
+        out.append("".join(f'<input type="radio" id="{ids}t{turn}c{i}" class="{p}r {p}t{turn} {p}c{i}">' for i in free))
+    for i in CELLS:
+        parts = [f'<i class="{p}q {p}c{i}"></i>']
+        if win_cells:
+            parts.append(f'<i class="{p}k {p}k{i}"></i>')
+        taken = start[i]
+        if taken is not None:
+            parts.append(_mark(p, i, taken))
+        else:
+            where = cell_label(i, None)
+            parts += [
+                f'<label for="{ids}t{turn}c{i}" class="{p}l {p}l{turn} {p}c{i}" data-cell="{i}">'
+                f'<span class="{p}v">{where}</span></label>'
+                for turn in range(1, turns + 1)
+            ]
+            parts.append(_mark(p, i, human, "h"))
+            parts.append(_mark(p, i, human.other, "b"))
+        out.append("".join(parts))
+    if not win_cells:
+        out.append("".join(f'<i class="{p}w {p}w{j}"></i>' for j in range(len(LINES))))
+    for result in _ENDINGS:
+        out.append(f'<p class="{p}end" data-result="{result.value}">{end_message(result, human)}</p>')
+    out.append("</form>")
+    return out
 
 
 _STYLE: Final = """\
@@ -148,22 +312,18 @@ main{max-width:20rem;margin:0 auto}
 h1{font-size:1.5rem;line-height:1.25;margin:0 0 .5rem}
 p{margin:0 0 1rem}
 a{color:inherit}
-.game{--s:min(6rem,(100vw - 2.75rem)/3);position:relative;display:grid;gap:.375rem;margin:0 0 1rem;
+.board{--s:min(6rem,(100vw - 2.75rem)/3);position:relative;display:grid;gap:.375rem;margin:0 0 1rem;
 grid-template:repeat(3,var(--s)) auto/repeat(3,var(--s))}
 .q{background:var(--tile);border-radius:.5rem}
-.game input{position:absolute;margin:0;width:1px;height:1px;opacity:0;pointer-events:none;
-visibility:var(--r,visible)}
-label{display:none;visibility:var(--r,visible);border-radius:.5rem;cursor:pointer;place-items:center;
+.l{border-radius:.5rem;cursor:pointer;place-items:center;
 font-size:calc(var(--s)*.6);font-weight:700;line-height:1;color:var(--muted)}
-label:hover{background:var(--hover)}
-label:hover::after{content:"%(human)s";opacity:.45}
+.l:hover{background:var(--hover)}
+.l:hover::after{content:"%(human)s";opacity:.45}
 .v{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%%);white-space:nowrap}
 .m{display:grid;place-items:center;font-size:calc(var(--s)*.6);font-weight:700;font-style:normal;line-height:1;
 pointer-events:none}
 .x{color:var(--x)}
 .o{color:var(--o)}
-.h{visibility:var(--h,hidden)}
-.b,.w,.end{visibility:var(--m,hidden)}
 .w{pointer-events:none;background:var(--fg);border-radius:.25rem;opacity:.75}
 .w0,.w1,.w2{grid-column:1/4;align-self:center;height:.5rem;margin:0 6%%}
 .w3,.w4,.w5{grid-row:1/4;justify-self:center;width:.5rem;margin:6%% 0}
@@ -175,6 +335,8 @@ pointer-events:none}
 """
 
 
+
+
 def nojs_edition(human: Player = Player.X) -> NoJsEdition:
     """The page that plays the perfect bot with HTML and CSS alone, the human
     playing ``human`` (X moves first; as O, the bot's opening is on the page
@@ -184,75 +346,43 @@ def nojs_edition(human: Player = Player.X) -> NoJsEdition:
     >>> page.sequences, page.replies
     (90, 90)
     """
-    start = Board.empty()
-    if start.to_move is not human:
-        start = start.play(choice(start))
-    turns = (len(start.legal_moves) + 1) // 2
-    free = start.legal_moves
-    nodes = _sequences(start)
-
-    css: list[str] = [_STYLE % {"human": human.value}]
-    selectors = 0
-    rules = 0
-
-    def add(selector_list: list[str], body: str, comment: str = "") -> None:
-        nonlocal selectors, rules
-        if comment:
-            css.append(f"/* {comment} */\n")
-        css.append(_rule(selector_list, body))
-        selectors += len(selector_list)
-        rules += 1
-
-    for i in CELLS:
-        add([f".c{i}"], f"{{grid-area:{i // 3 + 1}/{i % 3 + 1}}}", "where each cell sits" if i == 0 else "")
-
-    # Turn by turn: a turn's radios and labels appear once the previous turn's
-    # radio is checked and go once its own is; the hiding comes later in the
-    # sheet so that it wins the tie in specificity.
-    later = range(2, turns + 1)
-    add([f".t{k}" for k in later], "{display:none}", "one turn at a time")
-    add([".l1"] + [f".t{k - 1}:checked~.l{k}" for k in later], "{display:grid}")
-    add([f".t{k - 1}:checked~.t{k}" for k in later], "{display:block}")
-    add(
-        [f".t{k}:checked~.l{k}" for k in range(1, turns + 1)] + [f".t{k}:checked~.t{k}" for k in range(1, turns + 1)],
-        "{display:none}",
-    )
-    # Only later siblings can be reached without :has(); where it is
-    # understood, a finished turn's radios leave the keyboard's way entirely.
-    add([f".game:has(.t{k}:checked) .t{k}" for k in range(1, turns + 1)], "{display:none}")
-    add(
-        [f".c{i}:checked~.c{i}" for i in free],
-        "{--r:hidden;--h:visible}",
-        "the human's own moves: their mark shows, the cell's later radios and labels go",
-    )
-    add(
-        [f".c{i}:focus-visible~label.c{i}" for i in free],
-        "{outline:3px solid var(--fg);outline-offset:-3px}",
-    )
-    for turn in range(1, turns + 1):
-        add(
-            [_selector(node, turns) for node in nodes if len(node.moves) == turn],
-            _REVEAL,
-            f"after the human's move {turn}: the bot's reply, and the end of the game",
-        )
-
+    game = _game(human)
+    sheet = _Sheet(_STYLE % {"human": human.value} + _MECHANICS.format(p=""))
+    _write_rules(sheet, game, "", "", win_cells=False)
     endings = {result.value: 0 for result in _ENDINGS}
-    for node in nodes:
+    for node in game.nodes:
         if node.final.is_over:
             endings[node.final.result.value] += 1
-
-    html = _page(human, start, turns)
     return NoJsEdition(
-        human=human, html=html, css="".join(css), sequences=len(nodes),
-        replies=sum(node.reply is not None for node in nodes), endings=endings, selectors=selectors, rules=rules,
+        human=human, html=_page(game), css=sheet.css, sequences=len(game.nodes),
+        replies=sum(node.reply is not None for node in game.nodes), endings=endings,
+        selectors=sheet.selectors, rules=sheet.rules,
     )
 
 
-def _page(human: Player, start: Board, turns: int) -> str:
-    """The HTML: radios first, then the board, the lines and the endings."""
-    bot_side = human.other
-    mark_class = {Player.X: "x", Player.O: "o"}
-    free = start.legal_moves
+def compiled_board(human: Player) -> CompiledBoard:
+    """The board for the game page's first paint: the edition's game, with a
+    highlight under each cell of a winning line and no look of its own (the
+    page's stylesheet draws it like the live board).
+
+    >>> board = compiled_board(Player.X)
+    >>> board.html.startswith('<form class="fp-board"'), "#fpx-t1c4:checked~" in board.css
+    (True, True)
+    """
+    game = _game(human)
+    ids = f"fp{human.value.lower()}-"
+    sheet = _Sheet(
+        f"/* The first-paint board, you play {human}: generated by pyengine.nojs, do not edit. */\n"
+        + _MECHANICS.format(p=FIRST_PAINT)
+    )
+    _write_rules(sheet, game, ids, FIRST_PAINT, win_cells=True)
+    html = "\n".join(_board_markup(game, ids, FIRST_PAINT, True, "Tic-tac-toe board"))
+    return CompiledBoard(human=human, html=html, css=sheet.css, ids=ids)
+
+
+def _page(game: _Game) -> str:
+    """The edition's HTML: a heading, a few words, the board, a New game link."""
+    human, start = game.human, game.start
     if human is Player.X:
         intro = "You play X and move first."
     else:
@@ -273,33 +403,7 @@ def _page(human: Player, start: Board, turns: int) -> str:
         "<h1>Tic-tac-toe without JavaScript</h1>",
         f"<p>{intro} Pick a square; the bot answers at once and never loses. "
         "Every reply it can make is a rule in this page's stylesheet.</p>",
-        # autocomplete=off: otherwise a reload may restore the checked radios.
-        '<form class="game" autocomplete="off" aria-label="Board">',
-    ]
-    # No name: each radio is a group of its own, so arrow keys cannot play a
-    # move by moving the selection; Tab goes from free square to free square.
-    for turn in range(1, turns + 1):
-        out.append("".join(f'<input type="radio" id="t{turn}c{i}" class="t{turn} c{i}">' for i in free))
-    for i in CELLS:
-        parts = [f'<i class="q c{i}"></i>']
-        taken = start[i]
-        if taken is not None:
-            parts.append(f'<i class="m {mark_class[taken]} c{i}">{taken}</i>')
-        else:
-            where = cell_label(i, None)
-            parts += [
-                f'<label for="t{turn}c{i}" class="l{turn} c{i}" data-cell="{i}"><span class="v">{where}</span></label>'
-                for turn in range(1, turns + 1)
-            ]
-            parts.append(f'<i class="m h {mark_class[human]} c{i}">{human}</i>')
-            parts.append(f'<i class="m b {mark_class[bot_side]} c{i}">{bot_side}</i>')
-        out.append("".join(parts))
-    out.append("".join(f'<i class="w w{j}"></i>' for j in range(len(LINES))))
-    for result in _ENDINGS:
-        text = end_message(result, human)
-        out.append(f'<p class="end" data-result="{result.value}">{text}</p>')
-    out += [
-        "</form>",
+        *_board_markup(game, "", "", False, "Board"),
         '<p><a href="">New game</a></p>',
         "</main>",
         "</body>",

@@ -1,8 +1,8 @@
 """The perfect bot made deterministic, and its every choice as a table.
 
-Exports for other programs (the policy table, the no-JavaScript edition)
-need the bot to play the same move every time, so they use ``choice``: the
-lowest-numbered of the cells perfect play chooses among.
+Exports for other programs (the policy table, the boards compiled to HTML
+and CSS) need the bot to play the same move every time, so they use
+``choice``: the lowest-numbered of the cells perfect play chooses among.
 """
 
 from __future__ import annotations
@@ -11,6 +11,10 @@ from .board import Board, Cell, IllegalMoveError, Player
 from .facts import reachable_positions
 from .records import Record
 from .solver import best_moves
+
+TYPE_CHECKING = False  # see board.py
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 
 def choice(board: Board) -> Cell:
@@ -25,6 +29,29 @@ def choice(board: Board) -> Cell:
     if not best:
         raise IllegalMoveError(f"no move to choose: the game is over ({board.result.value})")
     return min(best)
+
+
+def against_choice(human: Player, human_moves: Iterable[Cell]) -> tuple[Cell, ...]:
+    """Every move of the game in which the person playing ``human`` made
+    ``human_moves`` and the deterministic bot answered each with ``choice``
+    (opening the game when the person plays O): the game a compiled board
+    has played. IllegalMoveError for a move the rules forbid at that point.
+
+    >>> against_choice(Player.O, [4, 8])
+    (0, 4, 1, 8, 2)
+    """
+    board = Board.empty()
+    moves: list[Cell] = []
+    if board.to_move is not human:
+        moves.append(choice(board))
+        board = board.play(moves[-1])
+    for cell in human_moves:
+        board = board.play(cell)
+        moves.append(cell)
+        if not board.is_over:
+            moves.append(choice(board))
+            board = board.play(moves[-1])
+    return tuple(moves)
 
 
 class PolicyEntry(Record):

@@ -10,13 +10,13 @@ import json
 import re
 import subprocess
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pytest
 
 from pyengine import Board, Player, best_moves, reachable_positions
 from pyengine.cli import main
-from pyengine.nojs import NoJsEdition, nojs_edition
+from pyengine.nojs import FIRST_PAINT, NoJsEdition, compiled_board, nojs_edition
 from pyengine.policy import policy_table
 from pyengine.words import cell_label
 from tests.cssmodel import Page, cell_of, line_of, shown
@@ -95,6 +95,30 @@ def edition(request: pytest.FixtureRequest) -> tuple[NoJsEdition, Page]:
     return page, Page(page.html, page.css)
 
 
+class Playable(NamedTuple):
+    """A board the engine compiled to HTML+CSS, as the walk below plays it."""
+
+    human: Player
+    prefix: str
+    dom: Page
+    win_cells: bool
+    """Wins shown as highlighted cells (the game page) rather than lines (the edition)."""
+
+
+PLAYABLE = [(human, kind) for kind in ("edition", "first paint") for human in (Player.X, Player.O)]
+
+
+@pytest.fixture(scope="module", params=PLAYABLE, ids=lambda p: f"{p[1]}-{p[0]}")
+def playable(request: pytest.FixtureRequest) -> Playable:
+    human, kind = request.param
+    if kind == "edition":
+        page = nojs_edition(human)
+        return Playable(human, "", Page(page.html, page.css), win_cells=False)
+    board = compiled_board(human)
+    html = f"<!doctype html><html><head></head><body>{board.html}</body></html>"
+    return Playable(human, FIRST_PAINT, Page(html, board.css), win_cells=True)
+
+
 def games(human: Player) -> Iterator[tuple[tuple[int, ...], Board]]:
     """Every sequence of the human's moves against the documented bot, and the
     board it leads to (the bot's reply played), starting with no moves at all."""
@@ -114,14 +138,25 @@ def games(human: Player) -> Iterator[tuple[tuple[int, ...], Board]]:
                 stack.append(((*moves, cell), after))
 
 
+def move_chains(dom: Page) -> list[tuple[str, ...]]:
+    """The radio ids of every selector spelt as a chain of checked radios."""
+    return [
+        tuple(c.id for c in sel.compounds[:-1])
+        for rule in dom.rules
+        for sel in rule.selectors
+        if len(sel.compounds) > 1 and all(c.id and c.checked for c in sel.compounds[:-1])
+    ]
+
+
 class TestNoJsPage:
-    def test_every_game_shows_what_the_engine_says(self, edition: tuple[NoJsEdition, Page]) -> None:
+    def test_every_game_shows_what_the_engine_says(self, playable: Playable) -> None:
         """For every sequence of the human's moves, played by clicking the label
-        shown on each square: the marks on every square, the clickable squares,
-        the keyboard-reachable radios, the end message and the winning line are
-        the engine's, the bot playing its lowest-numbered best cell."""
-        page, dom = edition
-        human = page.human
+        shown on each square: the marks on every square (and their data-cell and
+        data-mark hooks), the clickable squares, the keyboard-reachable radios, the
+        end message and the win are the engine's, the bot playing its
+        lowest-numbered best cell. The no-JS edition and the game page's
+        first-paint board, for either side."""
+        human, p, dom = playable.human, playable.prefix, playable.dom
         word = {human.value: "You win!", human.other.value: "You lose.", "draw": "Draw!"}
         checked: dict[tuple[int, ...], frozenset[str]] = {(): frozenset()}
         clickable: dict[tuple[int, ...], dict[int, str]] = {}  # square -> the radio its label checks
@@ -134,10 +169,12 @@ class TestNoJsPage:
             styles = dom.styles(checked[moves])
             marks = ["" for _ in range(9)]
             for el in dom.elements:
-                if "m" in el.classes and shown(styles[el]):
+                if f"{p}m" in el.classes and shown(styles[el]):
                     cell = cell_of(styles[el])
                     assert not marks[cell], (moves, cell)
                     marks[cell] = el.all_text()
+                    assert (el.attrs["data-cell"], el.attrs["data-mark"]) == (str(cell), marks[cell])
+                    assert el.attrs["aria-label"] == cell_label(cell, Player(marks[cell]))
             assert marks == [str(m) if m else "" for m in board.cells], (moves, board)
             free = set() if board.is_over else set(board.legal_moves)
             labels = [el for el in dom.elements if el.tag == "label" and shown(styles[el])]
@@ -145,7 +182,7 @@ class TestNoJsPage:
             assert set(clickable[moves]) == free and len(labels) == len(free), (moves, board)
             radios = {el.id for el in dom.elements if el.tag == "input" and shown(styles[el])}
             assert radios == {el.attrs["for"] for el in labels}, (moves, board)
-            ends = [el for el in dom.elements if "end" in el.classes and shown(styles[el])]
+            ends = [el for el in dom.elements if f"{p}end" in el.classes and shown(styles[el])]
             if board.is_over:
                 assert [(el.attrs["data-result"], el.all_text()) for el in ends] == [
                     (board.result.value, word[board.result.value])
@@ -153,20 +190,19 @@ class TestNoJsPage:
                 assert board.winner is not human
             else:
                 assert ends == []
-            lines = sorted(line_of(styles[el]) for el in dom.elements if "w" in el.classes and shown(styles[el]))
-            assert lines == sorted(board.winning_lines), (moves, board)
-        assert page.sequences == count - 1
+            if playable.win_cells:
+                lit = {cell_of(styles[el]) for el in dom.elements if f"{p}k" in el.classes and shown(styles[el])}
+                assert lit == {cell for line in board.winning_lines for cell in line}, (moves, board)
+            else:
+                lines = [line_of(styles[el]) for el in dom.elements if f"{p}w" in el.classes and shown(styles[el])]
+                assert sorted(lines) == sorted(board.winning_lines), (moves, board)
+        assert count - 1 == len(move_chains(dom)), "one selector per sequence of the human's moves"
 
     def test_one_selector_per_move_sequence(self, edition: tuple[NoJsEdition, Page]) -> None:
         """The stylesheet holds one selector per sequence of the human's moves,
         spelt out as a chain of checked radios, and no two alike."""
         page, dom = edition
-        chains = [
-            tuple(c.id for c in sel.compounds[:-1])
-            for rule in dom.rules
-            for sel in rule.selectors
-            if len(sel.compounds) > 1 and all(c.id and c.checked for c in sel.compounds[:-1])
-        ]
+        chains = move_chains(dom)
         assert len(chains) == len(set(chains)) == page.sequences
         assert page.sequences == sum(1 for moves, _ in games(page.human) if moves)
 
@@ -230,3 +266,21 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], words: list[str]) -> 
     assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
     for word in words:
         assert word in lines[0], lines[0]
+
+
+@pytest.mark.parametrize("human", [Player.X, Player.O], ids=str)
+def test_against_choice_is_the_game_every_compiled_board_plays(human: Player) -> None:
+    """For every sequence of the person's moves, the engine's replay of the
+    first-paint board's game (what the page hands to Python) reaches the
+    position the walk above reaches with the solver's lowest best cell; and an
+    illegal move is refused."""
+    from pyengine import IllegalMoveError
+    from pyengine.policy import against_choice
+
+    for moves, board in games(human):
+        played = Board.empty()
+        for cell in against_choice(human, moves):
+            played = played.play(cell)
+        assert played == board, moves
+    with pytest.raises(IllegalMoveError):
+        against_choice(human, [4, 4])

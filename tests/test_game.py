@@ -507,3 +507,25 @@ class WatchMachine(GameMachine):
 TestVsBotSession = VsBotMachine.TestCase
 TestTwoPlayersSession = TwoPlayersMachine.TestCase
 TestWatchSession = WatchMachine.TestCase
+
+
+class TestReplay:
+    def test_a_carried_over_game_has_its_moves_undo_and_turn(self) -> None:
+        """replay() plays moves whoever's turn they are; the move list, undo and
+        the turn then know them as if they had been played here."""
+        game = Game(Mode.VS_BOT, human=Player.O, level=Level.PERFECT, seed=1)
+        game.replay([0, 4, 1, 2])
+        assert game.moves == (0, 4, 1, 2) and game.board == Board.parse("XXO/.O./...")
+        assert game.bot_to_move
+        game.play_bot()
+        assert game.human_to_move
+        assert game.undo() and game.moves == (0, 4, 1) and game.human_to_move  # the reply and O's 2
+
+    def test_an_illegal_move_changes_nothing(self) -> None:
+        """All or nothing: the first illegal move refuses the whole replay."""
+        game = Game(Mode.TWO_PLAYERS)
+        game.play(4)
+        with pytest.raises(IllegalMoveError):
+            game.replay([0, 4, 8])
+        assert game.moves == (4,) and game.board == Board.parse(".../.X./...")
+
