@@ -12,8 +12,9 @@ from pyengine.records import Record
 from pyengine.words import cell_name, end_message, hint_text, outcome_for
 
 BOT_DELAY_MS = 450  # long enough to see the bot "answer", short enough not to wait for it
-MAX_SHOWN_INPUT = 40
-URL_KEYS = ("mode", "level", "as", "pos")  # characters of a bad URL value quoted back to the reader
+MAX_SHOWN_INPUT = 40  # characters of a bad URL value quoted back to the reader
+TALLY_KEYS = ("bot:win", "bot:loss", "bot:draw", "two:x", "two:o", "two:draw")
+"""The scores the page keeps: a person's results against the bot, and each side's between two players."""
 
 
 class Settings(Record):
@@ -58,6 +59,7 @@ _URL_FIELDS = {
     "as": ("human", Player.parse, "You can play X or O, not {}; you play X."),
     "pos": ("start", Board.parse, "The shared position {} cannot be played ({}). Here is a fresh game."),
 }
+URL_KEYS = tuple(_URL_FIELDS)
 
 
 def settings_from_params(values: dict[str, str]) -> tuple[Settings, list[str]]:
@@ -161,6 +163,3 @@ def tally_text(tally: dict[str, int]) -> str:
     if count["two:x"] or count["two:o"] or count["two:draw"]:
         parts.append(f"Two players: X {count['two:x']}, O {count['two:o']}, {count['two:draw']} drawn.")
     return " ".join(parts) or "No games finished yet."
-
-
-TALLY_KEYS = ("bot:win", "bot:loss", "bot:draw", "two:x", "two:o", "two:draw")
