@@ -18,8 +18,9 @@ PYODIDE_FILES = (
     "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
 )
 # Engine modules the browser never imports: the command line (argparse, tqdm)
-# and the generators that run at build time.
-NOT_IN_BROWSER = frozenset({"__main__.py", "cli.py", "nojs.py", "policy.py"})
+# and the board generator, which runs at build time (the page uses policy.py
+# to take over a game played on the first-paint board).
+NOT_IN_BROWSER = frozenset({"__main__.py", "cli.py", "nojs.py"})
 
 # PyScript's modules that every page with a board loads, core first; their
 # names carry content hashes, so they are found in node_modules at build time.
