@@ -5,6 +5,8 @@ load benchmark all use it, so they run the browser the same way."""
 from __future__ import annotations
 
 import functools
+import gzip
+import io
 import os
 import shutil
 import threading
@@ -46,6 +48,59 @@ class QuietHandler(SimpleHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
+
+
+# What common static hosts (nginx `gzip_types`, CDNs) compress: text of every
+# kind, and the runtime's big files (the wasm gzips from 9.6 MB to 3.5 MB).
+COMPRESSED_SUFFIXES = frozenset({".html", ".css", ".js", ".mjs", ".json", ".wasm", ".zip", ".svg", ".xml",
+                                 ".webmanifest"})
+
+
+@functools.lru_cache(maxsize=64)
+def _gzipped(path: str, mtime: float) -> bytes:
+    # Level 6 is zlib's default and Apache's; cached per file as a CDN does, so
+    # the server's CPU does not weigh on the timings after the first request.
+    with open(path, "rb") as file:
+        return gzip.compress(file.read(), compresslevel=6, mtime=0)
+
+
+class GzipHandler(QuietHandler):
+    """A static host that compresses, as common ones do: for a client that
+    accepts gzip, text, JavaScript, CSS, JSON, WebAssembly and zip files go out
+    with ``Content-Encoding: gzip`` and ``Vary: Accept-Encoding``, the
+    ``Content-Type`` unchanged (``application/wasm`` keeps streaming
+    compilation). A ``FILE.gz`` written beside a file is sent as it is
+    (nginx's ``gzip_static``); other files are gzipped on the fly."""
+
+    def send_head(self) -> Any:
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?")[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        if not (self._accepts_gzip() and os.path.isfile(path) and self._compressible(path)):
+            return super().send_head()
+        body = self._gzip_body(path)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(os.path.getmtime(path))))
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def _accepts_gzip(self) -> bool:
+        codings = (part.split(";")[0].strip() for part in self.headers.get("Accept-Encoding", "").split(","))
+        return "gzip" in codings
+
+    def _compressible(self, path: str) -> bool:
+        return self.guess_type(path).startswith("text/") or os.path.splitext(path)[1] in COMPRESSED_SUFFIXES
+
+    @staticmethod
+    def _gzip_body(path: str) -> bytes:
+        if os.path.isfile(path + ".gz"):
+            with open(path + ".gz", "rb") as sibling:
+                return sibling.read()
+        return _gzipped(path, os.path.getmtime(path))
 
 
 @contextmanager
