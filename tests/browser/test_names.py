@@ -1,8 +1,9 @@
 """A screen reader hears the same cell names before Python starts and after.
 
-The build draws each board before any Python runs; the page's Python then
-takes it over. Here the runtime's WebAssembly is held back so the names can
-be read from the board as first painted, then released.
+The build draws each board before any Python runs (on the game page, a board
+compiled from the engine that plays at once); the page's Python then takes it
+over. Here the runtime's WebAssembly is held back so the names can be read
+from the board as first painted, then released.
 """
 
 from __future__ import annotations
@@ -17,12 +18,14 @@ from pyengine.words import cell_label, hint_text
 
 from .conftest import READY, Watch, board_of
 
-BUTTON_NAME = re.compile(r'button "([^"]*)"')
+# A cell is a button on the live board, a radio on the first-paint one.
+CELL_NAME = re.compile(r'(?:button|radio) "([^"]*)"')
 
 
 def cell_names(page: Page, root: str) -> list[str]:
-    """The cells' names as the browser's accessibility tree has them, in cell order."""
-    return BUTTON_NAME.findall(page.locator(f"{root} table.ttt-board").aria_snapshot())
+    """The names of the cells a screen reader can reach in the board's stage,
+    whichever board is showing there, in document (cell) order."""
+    return CELL_NAME.findall(page.locator(f"{root} .ttt-stage").aria_snapshot())
 
 
 def expected_names(board: Board, hints: bool) -> list[str]:
