@@ -1,22 +1,32 @@
 """The browser runtime, copied into the site: PyScript and Pyodide from
-node_modules (pinned by package-lock.json), and the engine as a zip that
-PyScript unpacks in the browser. Nothing is fetched from a CDN."""
+node_modules (pinned by package-lock.json), the site's own Pyodide loader,
+the trimmed standard library, and the engine as a zip that PyScript unpacks
+in the browser. Nothing is fetched from a CDN."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import zipfile
 from pathlib import Path
+
+from tools import stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
-# What loadPyodide() fetches at start-up; the rest of the npm package is
-# typings, source maps and a console page.
-PYODIDE_FILES = (
-    "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
-)
+# What the page fetches from the npm package: Pyodide's two modules and its
+# wasm at start-up, and the full standard library on the first import the
+# trimmed one lacks. The rest is typings, source maps, a console page and the
+# package index (pyodide-lock.json: the loader hands Pyodide an empty one).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+LOADER = "loader.mjs"
+# After this long without Python the page says the game is taking long and
+# offers a retry: 2.3x the slowest start measured on this machine with the CPU
+# slowed 4x (8.8 s, issue 8), and about what a 1.6 Mbit/s link needs for the
+# compressed runtime (3.9 MB brotli). Later than that, a person deserves to know.
+WATCHDOG_MS = 20_000
 # Engine modules the browser never imports: the command line (argparse, tqdm)
 # and the board generator, which runs at build time (the page uses policy.py
 # to take over a game played on the first-paint board).
@@ -49,8 +59,29 @@ def copy_runtime(site: Path) -> None:
     (runtime / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE_DIR / name, runtime / "pyodide" / name)
+    stdlib.write_trimmed_stdlib(runtime / "pyodide", engine_modules())
+    write_loader(runtime / "pyodide" / LOADER)
     with zipfile.ZipFile(runtime / "pyengine.zip", "w", zipfile.ZIP_DEFLATED) as zf:
         for module in engine_modules():
             # A fixed date: the same engine makes the same zip, and so the same cache version.
             info = zipfile.ZipInfo(f"pyengine/{module.name}", date_time=(2020, 1, 1, 0, 0, 0))
             zf.writestr(info, module.read_bytes(), zipfile.ZIP_DEFLATED)
+
+
+def loader_settings() -> dict[str, object]:
+    """What tools/loader.mjs needs to know of this build's Pyodide."""
+    lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
+    return {
+        "version": json.loads((PYODIDE_DIR / "package.json").read_text())["version"],
+        "lockInfo": lock["info"],
+        "stdlib": stdlib.TRIMMED_NAME,
+        "fullStdlib": stdlib.FULL_STDLIB.name,
+        "watchdogMs": WATCHDOG_MS,
+    }
+
+
+def write_loader(dest: Path) -> None:
+    """The loader, next to pyodide.mjs (polyscript takes Pyodide's folder from its URL)."""
+    source = (ROOT / "tools" / LOADER).read_text()
+    assert source.count('"__SETTINGS__"') == 1, "loader.mjs must hold one SETTINGS placeholder"
+    dest.write_text(source.replace('"__SETTINGS__"', json.dumps(loader_settings(), indent=2)))

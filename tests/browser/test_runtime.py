@@ -1,0 +1,196 @@
+"""The runtime the page starts: the site's loader, the trimmed standard library
+with the rest on demand, and what the page says when the runtime cannot load.
+
+One page serves the tests of a working runtime; each failure scenario needs a
+page of its own (a failed start, then a retry: two Pyodide starts).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Route
+
+from pyengine import analyze
+from tools import runtime, stdlib
+
+from .conftest import READY, Watch, board_of, click_cell, open_page, settle, turn
+
+NOTICE = "[data-board='game'] .ttt-runtime"
+FULL_STDLIB = "runtime/pyodide/python_stdlib.zip"
+
+
+def fetched(page: Page) -> list[str]:
+    """The site paths this page has requested, in order."""
+    return list(page.evaluate(
+        "performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.slice(1))"
+    ))
+
+
+def run_python(page: Page, code: str) -> object:
+    """Run ``code`` in the page's interpreter (it sets ``result``); return
+    ``result`` through JSON. The script is added by the test, as a reader's
+    own ``<script type="py">`` would be: the site ships no hook for it, and the
+    policy does not govern Python."""
+    probe = f"probe-{page.evaluate('performance.now()'):.0f}"
+    body = "\n".join("    " + line for line in code.strip().splitlines())
+    source = (
+        "import json\nfrom pyscript import document\ntry:\n" + body
+        + "\nexcept BaseException as error:\n    result = f'{type(error).__name__}: {error}'\n"
+        f"document.getElementById('{probe}').textContent = json.dumps(result)\n"
+    )
+    page.evaluate(
+        """([probe, source]) => {
+            const out = document.createElement("output");
+            out.id = probe;
+            out.hidden = true;
+            document.body.append(out);
+            const script = document.createElement("script");
+            script.type = "py";
+            script.textContent = source;
+            document.body.append(script);
+        }""",
+        [probe, source],
+    )
+    page.wait_for_function("id => document.getElementById(id).textContent !== ''", arg=probe, timeout=30_000)
+    return json.loads(page.text_content(f"#{probe}") or "null")
+
+
+def play_to_the_end(page: Page) -> None:
+    """The person plays the best move until the game is over."""
+    while turn(page) == "human":
+        click_cell(page, analyze(board_of(page)).best[0])
+        settle(page)
+
+
+# -- a runtime that loads ---------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def page(module_context: BrowserContext, watch: Watch, base_url: str) -> Iterator[Page]:
+    page = open_page(module_context, watch, base_url)
+    yield page
+    page.close()
+
+
+def test_the_site_loader_starts_pyodide(page: Page) -> None:
+    """PyScript's interpreter is our loader: the page asks for it, for the trimmed
+    standard library, and for neither the package index nor the full library."""
+    paths = fetched(page)
+    assert "runtime/pyodide/loader.mjs" in paths
+    assert "runtime/pyodide/python_stdlib.min.zip" in paths
+    assert "runtime/pyodide/pyodide-lock.json" not in paths and FULL_STDLIB not in paths
+    assert page.get_attribute("html", "data-runtime") == "ready"
+    assert page.is_hidden(NOTICE)
+    finders = run_python(page, "import sys\nresult = [getattr(f, '__name__', '') for f in sys.meta_path]")
+    assert finders[-1] == "StdlibOnDemand"  # type: ignore[index]
+
+
+def test_the_trimmed_stdlib_holds_what_the_page_imports_and_no_more(page: Page, site_dir: Path) -> None:
+    """After a whole game, every standard module the page has imported is in the
+    trimmed zip, the full zip was never asked for, and the zip holds only the
+    derived set (and the on-demand finder)."""
+    play_to_the_end(page)
+    imported = set(run_python(page, "import sys\nresult = sorted(sys.modules)"))  # type: ignore[arg-type]
+    shipped = set(stdlib.stdlib_modules(site_dir / "runtime" / "pyodide" / stdlib.TRIMMED_NAME))
+    everything = set(stdlib.stdlib_modules(stdlib.FULL_STDLIB))
+    assert imported & everything <= shipped, "a module the page imports is missing from the trimmed zip"
+    assert stdlib.ONDEMAND in imported
+    derived = set(stdlib.derive(stdlib.derivation_plan(runtime.engine_modules())))
+    assert shipped == derived | {stdlib.ONDEMAND}
+    assert FULL_STDLIB not in fetched(page)
+
+
+def test_a_missing_module_fails_at_once(page: Page) -> None:
+    """A module that is no part of the standard library fails, with no download."""
+    result = run_python(page, "import no_such_module\nresult = 'imported'")
+    assert result == "ModuleNotFoundError: No module named 'no_such_module'"
+    assert FULL_STDLIB not in fetched(page)
+
+
+def test_the_rest_of_the_stdlib_comes_on_demand(page: Page) -> None:
+    """A standard module not in the trimmed zip imports, from the full zip
+    downloaded once, and works; the board still plays afterwards."""
+    result = run_python(page, """
+import decimal
+import xml.dom.minidom
+from email.mime.text import MIMEText
+result = [
+    xml.dom.minidom.parseString("<b>hi</b>").documentElement.toxml(),
+    str(decimal.Decimal(1) / decimal.Decimal(8)),
+    MIMEText("x").get_content_type(),
+]
+""")
+    assert result == ["<b>hi</b>", "0.125", "text/plain"]
+    assert fetched(page).count(FULL_STDLIB) == 1
+    page.click("[data-action='restart']")
+    click_cell(page, 4)
+    settle(page)
+    assert board_of(page).ply == 2
+    assert page.evaluate("window.__cspViolations") == []
+
+
+# -- a runtime that cannot load ---------------------------------------------------
+
+# What Chromium and Pyodide log while an attempt fails, line by line: expected here.
+FAILED_ATTEMPT_LOG = re.compile(
+    r"^$|Failed to load resource|Failed to fetch|wasm|standard library|Fatal Python error"
+    r"|Python runtime state|No module named 'encodings'|Current thread|<no Python frame>|ExitStatus"
+)
+
+
+def only_the_failed_attempts_errors(watch: Watch) -> None:
+    """The errors logged so far all come from the failed download; then forget them."""
+    unexpected = [error for error in watch.errors if not FAILED_ATTEMPT_LOG.search(error)]
+    assert not unexpected, f"errors other than the failed attempt's: {unexpected}"
+    watch.errors.clear()
+
+
+@pytest.mark.parametrize("file, how", [("pyodide.asm.wasm", "404"), ("python_stdlib.min.zip", "abort")])
+def test_a_failed_runtime_says_so_and_try_again_brings_python_up(
+    module_context: BrowserContext, watch: Watch, base_url: str, file: str, how: str,
+) -> None:
+    """With a runtime file failing, the page says so in words and offers to try
+    again; with the file back, Try again starts Python without reloading the
+    page, and the board plays. The wasm comes back with a wrong MIME type,
+    which the loader corrects."""
+    page = watch.attach(module_context.new_page())
+    broken = f"**/runtime/pyodide/{file}*"
+
+    def fail(route: Route) -> None:
+        if how == "404":
+            route.fulfill(status=404, body="not here")
+        else:
+            route.abort()
+
+    def wrong_type(route: Route) -> None:
+        route.fulfill(response=route.fetch(), content_type="application/octet-stream")
+
+    try:
+        page.route(broken, fail)
+        page.goto(base_url)
+        page.wait_for_selector(f"{NOTICE} [data-runtime-retry]", state="visible", timeout=10_000)
+        words = page.text_content(f"{NOTICE} [data-runtime-message]") or ""
+        assert words.startswith(f"The full game could not load: {file} could not be downloaded")
+        assert page.get_attribute("html", "data-runtime") == "failed"
+        assert page.get_attribute("table.ttt-board", "data-ready") != "true"
+        only_the_failed_attempts_errors(watch)
+
+        page.unroute(broken)
+        if file.endswith(".wasm"):
+            page.route(broken, wrong_type)
+        page.click(f"{NOTICE} [data-runtime-retry]")
+        page.wait_for_selector(READY, timeout=60_000)
+        only_the_failed_attempts_errors(watch)  # Pyodide may finish logging the failure late
+        assert page.get_attribute("html", "data-runtime") == "ready"
+        assert page.is_hidden(NOTICE)
+        click_cell(page, 4)
+        settle(page)
+        assert board_of(page).ply == 2
+        assert page.evaluate("window.__cspViolations") == []
+    finally:
+        page.close()

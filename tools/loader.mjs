@@ -1,0 +1,196 @@
+// The site's Pyodide loader. PyScript's `interpreter` setting names this
+// module instead of pyodide.mjs; the build copies it to
+// runtime/pyodide/loader.mjs and writes SETTINGS (tools/runtime.py).
+//
+// The contract with polyscript (undocumented, pinned by
+// tests/browser/test_runtime.py): polyscript imports the module at the
+// `interpreter` URL, reads its `loadPyodide` and `version` exports, and calls
+// loadPyodide({ stderr, stdout, indexURL }) with indexURL = the folder of
+// that URL. So this file sits next to pyodide.mjs, and `version` is the real
+// Pyodide version (polyscript keys its cache and its special cases on it).
+//
+// What it adds to Pyodide's own loadPyodide, all public options of Pyodide:
+//  - stdLibURL: the trimmed standard library derived at build time from what
+//    the site's Python imports (tools/stdlib.py), 0.8 MB instead of 2.5 MB;
+//  - lockFileContents: an empty package index (the site loads no packages),
+//    so pyodide-lock.json (119 KB) is never fetched and is not shipped;
+//  - the rest of the standard library on the first import that needs it
+//    (_stdlib_ondemand.py, inside the trimmed zip);
+//  - failure detection: a runtime file that fails to download makes Pyodide
+//    log an error and wait forever, never reject; this loader notices, says so
+//    on the page and retries on request, without reloading the page (so the
+//    game in progress is kept). The promise polyscript awaits stays pending
+//    until one attempt succeeds.
+//
+// The page sees the state in <html data-runtime="loading|slow|failed|ready">
+// and in each board's notice (boards.RUNTIME_NOTICE): [data-runtime-message]
+// gets the words, [data-runtime-retry] is shown and retries when clicked.
+
+const SETTINGS = "__SETTINGS__";
+
+export const version = SETTINGS.version;
+
+const here = new URL(".", import.meta.url);
+// The files an attempt downloads with fetch(): the wasm and the stdlib zips.
+const RUNTIME_FILE = /\/(pyodide\.asm\.wasm|python_stdlib[^/?]*\.zip)(\?|$)/;
+
+let attempts = 0;           // the number of the latest attempt
+const failed = new Set();   // attempts that have failed (the first reason is the one told)
+let settled = false;
+let watchdog = 0;
+
+const fileName = (url) => String(url).split("/").pop().split("?")[0];
+
+// -- what the page shows --------------------------------------------------
+
+// `words` is empty while all is well: then the notice stays hidden.
+function show(state, words = "") {
+  document.documentElement.dataset.runtime = state;
+  const failed = state === "failed" || state === "slow";
+  for (const notice of document.querySelectorAll(".ttt-runtime")) {
+    const message = notice.querySelector("[data-runtime-message]");
+    const retry = notice.querySelector("[data-runtime-retry]");
+    // Only a board that plays without Python (data-still-plays) says so.
+    const stillPlays = failed && notice.hasAttribute("data-still-plays") ? " The board still plays." : "";
+    if (message) message.textContent = words + stillPlays;
+    if (retry) retry.hidden = !failed;
+    notice.hidden = !words;
+  }
+}
+
+// Attempt `n` failed. An earlier attempt failing while a newer one runs
+// changes nothing on the page.
+function fail(n, problem) {
+  if (settled || failed.has(n)) return;
+  failed.add(n);
+  if (n !== attempts) return;
+  clearTimeout(watchdog);
+  show("failed", `The full game could not load: ${problem}.`);
+}
+
+// -- the fetch guard -------------------------------------------------------
+
+// Until an attempt succeeds, every runtime file fetched with fetch() is
+// checked: a network error or an HTTP error fails the latest attempt at once
+// (Pyodide only logs it). A .wasm served with another MIME type gets
+// application/wasm: Pyodide uses only WebAssembly.instantiateStreaming, which
+// refuses any other type, and has no fallback.
+function guard(realFetch) {
+  return async function fetch(resource, init) {
+    const url = resource instanceof Request ? resource.url : String(resource);
+    if (settled || !RUNTIME_FILE.test(url)) return realFetch(resource, init);
+    let response;
+    try {
+      response = await realFetch(resource, init);
+    } catch (error) {
+      fail(attempts, `${fileName(url)} could not be downloaded (${error.message})`);
+      throw error;
+    }
+    if (!response.ok) {
+      fail(attempts, `${fileName(url)} could not be downloaded (HTTP ${response.status})`);
+    } else if (/\.wasm(\?|$)/.test(url) && response.headers.get("content-type") !== "application/wasm") {
+      const headers = new Headers(response.headers);
+      headers.set("content-type", "application/wasm");
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    }
+    return response;
+  };
+}
+
+// -- one attempt -------------------------------------------------------------
+
+// A module whose download failed stays failed in the page's module map under
+// its URL, so each retry asks for its files under a new query.
+const attemptURL = (name, n) => new URL(n > 1 ? `${name}?attempt=${n}` : name, here);
+
+async function importRuntime(name, n) {
+  const url = attemptURL(name, n);
+  try {
+    return await import(url);
+  } catch (error) {
+    throw new Error(`${name} could not be downloaded (${error.message})`);
+  }
+}
+
+async function attempt(options, n) {
+  const pyodide = await importRuntime("pyodide.mjs", n);
+  if (pyodide.version !== version) {
+    throw new Error(`pyodide.mjs is version ${pyodide.version}, the site expects ${version}`);
+  }
+  const { default: createPyodideModule } = await importRuntime("pyodide.asm.mjs", n);
+  return pyodide.loadPyodide({
+    ...options,
+    createPyodideModule,
+    stdLibURL: attemptURL(SETTINGS.stdlib, n).href,
+    lockFileContents: { info: SETTINGS.lockInfo, packages: {} },
+  });
+}
+
+// -- what polyscript calls ---------------------------------------------------
+
+export function loadPyodide(options = {}) {
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = guard(realFetch);
+  return new Promise((resolve) => {
+    const start = () => {
+      const n = ++attempts;
+      // After a retry the notice (role="alert") says so, rather than vanish.
+      show("loading", n > 1 ? "Trying again…" : "");
+      clearTimeout(watchdog);
+      // A stalled download never fails; past this long the person is told
+      // and may try again (the attempt under way keeps going: whichever
+      // attempt finishes first wins).
+      watchdog = setTimeout(() => {
+        if (!settled) show("slow", "The full game is taking long to load.");
+      }, SETTINGS.watchdogMs);
+      attempt(options, n).then(
+        (pyodide) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(watchdog);
+          globalThis.fetch = realFetch;
+          installStdlibOnDemand(pyodide);
+          show("ready");
+          resolve(pyodide);
+        },
+        (error) => fail(n, error.message || String(error)),
+      );
+    };
+    document.addEventListener("click", (event) => {
+      const state = document.documentElement.dataset.runtime;
+      if (settled || !(state === "failed" || state === "slow")) return;
+      if (event.target instanceof Element && event.target.closest("[data-runtime-retry]")) start();
+    });
+    start();
+  });
+}
+
+// -- the rest of the standard library, on demand -----------------------------
+
+const FULL_STDLIB_PATH = "/lib/python_stdlib_full.zip";
+
+// Python's import is synchronous, so is this download: a synchronous XHR.
+// A window forbids responseType "arraybuffer" on those, so the bytes come as
+// an "x-user-defined" string, one character per byte.
+function downloadSync(url) {
+  const xhr = new XMLHttpRequest();
+  xhr.open("GET", url, false);
+  xhr.overrideMimeType("text/plain; charset=x-user-defined");
+  xhr.send();
+  if (xhr.status !== 200) throw new Error(`${fileName(url)} could not be downloaded (HTTP ${xhr.status})`);
+  const text = xhr.responseText;
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
+function installStdlibOnDemand(pyodide) {
+  pyodide.registerJsModule("_stdlib_fetch", {
+    full_stdlib() {
+      // The full zip, written into Pyodide's file system; returns its path.
+      pyodide.FS.writeFile(FULL_STDLIB_PATH, downloadSync(new URL(SETTINGS.fullStdlib, here).href));
+      return FULL_STDLIB_PATH;
+    },
+  });
+  pyodide.runPython("import _stdlib_ondemand; _stdlib_ondemand.install()");
+}

@@ -1,0 +1,114 @@
+"""The trimmed standard library the site ships: only the modules its Python
+imports, derived at build time, with the rest served on demand.
+
+Pyodide's python_stdlib.zip holds 559 modules (2.5 MB); the site's Python
+needs about 150 of them (0.8 MB). Which ones is derived, never listed by
+hand: tools/derive_stdlib.mjs runs the Pyodide the site ships, in Node, and
+reports what Pyodide imports to start and what the site's entry scripts
+import (tools/import_closure.py). The trimmed zip also carries
+tools/stdlib_ondemand.py, which fetches the full zip on the first import of
+any other standard module.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TOOLS = ROOT / "tools"
+PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+FULL_STDLIB = PYODIDE_DIR / "python_stdlib.zip"
+PYSCRIPT_PACKAGE = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
+# The derivation starts Pyodide in Node (about 5 s): its result is kept here,
+# under a digest of everything it reads, so repeated builds skip it.
+CACHE = ROOT / "node_modules" / ".cache" / "pyengine"
+ONDEMAND = "_stdlib_ondemand"
+TRIMMED_NAME = "python_stdlib.min.zip"
+ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed: the same modules make the same zip
+
+
+def derivation_plan(engine_modules: list[Path]) -> dict[str, object]:
+    """What the derivation reads: the site's Python where the page has it
+    (main.py and view.py beside the engine package; PyScript's package; the
+    on-demand finder), and the scripts the page runs."""
+    files = {f"/roots/app/{p.name}": p for p in sorted((ROOT / "site" / "py").glob("*.py"))}
+    files |= {f"/roots/app/pyengine/{p.name}": p for p in engine_modules}
+    files |= {f"/roots/pyscript/pyscript/{p.name}": p for p in sorted(PYSCRIPT_PACKAGE.glob("*.py"))}
+    files[f"/roots/ondemand/{ONDEMAND}.py"] = TOOLS / "stdlib_ondemand.py"
+    return {
+        "files": {dest: str(source) for dest, source in files.items()},
+        "path": ["/roots/app", "/roots/pyscript", "/roots/ondemand"],
+        "entries": ["/roots/app/main.py", f"/roots/ondemand/{ONDEMAND}.py"],
+    }
+
+
+def stdlib_modules(zip_path: Path) -> dict[str, str]:
+    """Module name -> member name, for every module in a stdlib zip."""
+    modules = {}
+    for name in zipfile.ZipFile(zip_path).namelist():
+        if name.endswith(".py"):
+            module = name[: -len(".py")].replace("/", ".").removesuffix(".__init__")
+            modules[module] = name
+    return modules
+
+
+def needed_modules(found: dict[str, list[str] | dict[str, str | None]], in_zip: dict[str, str]) -> list[str]:
+    """The zip's modules among those Pyodide's start-up and the site's imports
+    reach, each with its parent packages."""
+    reached = set(found["boot"]) | {name for name, file in dict(found["imported"]).items() if file}
+    keep = set()
+    for name in reached:
+        parts = name.split(".")
+        keep |= {".".join(parts[:i]) for i in range(1, len(parts) + 1)}
+    return sorted(keep & in_zip.keys())
+
+
+def derive(plan: dict[str, object]) -> list[str]:
+    """The standard library modules the site needs (cached, see CACHE)."""
+    digest = hashlib.sha256(FULL_STDLIB.read_bytes())
+    for path in [TOOLS / "derive_stdlib.mjs", TOOLS / "import_closure.py", *map(Path, dict(plan["files"]).values())]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    digest.update(json.dumps(plan, sort_keys=True).encode())
+    cached = CACHE / f"stdlib-{digest.hexdigest()[:16]}.json"
+    if cached.exists():
+        return list(json.loads(cached.read_text()))
+    with tempfile.NamedTemporaryFile("w", suffix=".json") as plan_file:
+        json.dump(plan, plan_file)
+        plan_file.flush()
+        done = subprocess.run(
+            ["node", str(TOOLS / "derive_stdlib.mjs"), plan_file.name],
+            cwd=ROOT, capture_output=True, text=True, check=False,
+        )
+    if done.returncode:
+        raise SystemExit(f"deriving the standard library failed:\n{done.stderr[-3000:]}")
+    modules = needed_modules(json.loads(done.stdout), stdlib_modules(FULL_STDLIB))
+    CACHE.mkdir(parents=True, exist_ok=True)
+    cached.write_text(json.dumps(modules))
+    return modules
+
+
+def ondemand_source(rest: list[str]) -> bytes:
+    """The on-demand finder, with the modules it serves written in."""
+    source = (TOOLS / "stdlib_ondemand.py").read_text()
+    empty = "REST: frozenset[str] = frozenset()"
+    assert source.count(empty) == 1, "stdlib_ondemand.py must define REST once, empty"
+    return source.replace(empty, f"REST: frozenset[str] = frozenset({sorted(rest)!r})").encode()
+
+
+def write_trimmed_stdlib(folder: Path, engine_modules: list[Path]) -> list[str]:
+    """Write the trimmed zip into ``folder``; return the modules it holds."""
+    in_zip = stdlib_modules(FULL_STDLIB)
+    keep = derive(derivation_plan(engine_modules))
+    rest = sorted(in_zip.keys() - set(keep))
+    full = zipfile.ZipFile(FULL_STDLIB)
+    members = {in_zip[module]: full.read(in_zip[module]) for module in keep}
+    members[f"{ONDEMAND}.py"] = ondemand_source(rest)
+    with zipfile.ZipFile(folder / TRIMMED_NAME, "w") as zf:
+        for name, data in members.items():
+            zf.writestr(zipfile.ZipInfo(name, date_time=ZIP_DATE), data, zipfile.ZIP_DEFLATED, 9)
+    return [*keep, ONDEMAND]
