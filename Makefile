@@ -34,8 +34,8 @@ lint: $(STAMP)
 bench: $(STAMP)               ## engine speed against ../shared/bench/anchors.py
 	$(PY) bench/engine.py
 
-bench-load: build chromium     ## page load and bot reply times in Chromium
-	$(PY) bench/load.py
+bench-load: build chromium     ## page load on real networks in Chromium (BENCH_LOAD_ARGS="--baseline-site DIR ...")
+	$(PY) bench/load.py $(BENCH_LOAD_ARGS)
 
 screenshots: build chromium    ## the README's and docs' screenshots
 	$(PY) tools/screenshots.py

@@ -19,8 +19,8 @@ each site, it alternates two cold visits, each in a fresh browser context:
   bare page  only boots the same Pyodide files with loadPyodide() and runs
              one line of Python.
 
-Both record first contentful paint, every byte their requests brought over
-the wire (CDP encodedDataLength, headers included) and the longest
+Both record first contentful paint, every byte their requests (and their
+workers') brought over the wire, headers included, and the longest
 main-thread task until ready (Long Tasks API). Times are the page's own
 clock, zero at navigation start. Ratios are medians of paired runs, so the
 machine's load at each moment weighs on both sides of a pair.
@@ -36,7 +36,7 @@ import json
 import statistics
 import sys
 import time
-from contextlib import ExitStack
+from contextlib import ExitStack, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -50,7 +50,7 @@ from tools.browser import GzipHandler, NoChromiumError, QuietHandler, launch_arg
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
-    from playwright.sync_api import Browser, BrowserContext, CDPSession, Page
+    from playwright.sync_api import Browser, BrowserContext, Page, Request
 
 # The bare boot fetches what Pyodide's own loadPyodide() does: its modules,
 # the wasm, the full standard library and the package lock file. A site
@@ -151,8 +151,13 @@ CONDITIONS = {c.name: c for c in (
 )}
 
 
-class BareBootRoute:
+class BenchRoutes:
     """Adds the bare Pyodide page and its lock file at private paths to a static handler."""
+
+    def handle(self: Any) -> None:
+        # A context may close while its service worker is still precaching.
+        with suppress(BrokenPipeError, ConnectionResetError):
+            super().handle()  # type: ignore[misc]
 
     def translate_path(self: Any, path: str) -> str:
         if path.split("?")[0] != BARE_LOCK_PATH:
@@ -171,11 +176,11 @@ class BareBootRoute:
         self.wfile.write(BARE_PAGE)
 
 
-class PlainHost(BareBootRoute, QuietHandler):
+class PlainHost(BenchRoutes, QuietHandler):
     """Plain files, as `python -m http.server` (and `make serve`) sends them."""
 
 
-class GzipHost(BareBootRoute, GzipHandler):
+class GzipHost(BenchRoutes, GzipHandler):
     """A host that compresses, as common static hosts do."""
 
 
@@ -199,22 +204,23 @@ class Samples(NamedTuple):
 
 
 class WireBytes:
-    """Sums what crosses the wire for one page, from the DevTools protocol."""
+    """What one page and its workers bring over the wire, headers included;
+    not the service worker's precache, which runs after the visit on its own."""
 
-    def __init__(self, cdp: CDPSession) -> None:
-        self.total = 0
-        cdp.send("Network.enable")
-        cdp.on("Network.loadingFinished", self._finished)
+    def __init__(self, page: Page) -> None:
+        self.requests: list[Request] = []
+        page.on("requestfinished", lambda request: self.requests.append(request))
 
-    def _finished(self, event: dict[str, Any]) -> None:
-        self.total += int(event["encodedDataLength"])
+    def total(self) -> int:
+        sizes = [request.sizes() for request in self.requests]
+        return sum(size["responseBodySize"] + size["responseHeadersSize"] for size in sizes)
 
 
 def open_page(context: BrowserContext, url: str, condition: Condition) -> tuple[Page, WireBytes]:
     """A new page under the condition, navigated to url (returns at commit)."""
     page = context.new_page()
+    wire = WireBytes(page)
     cdp = context.new_cdp_session(page)
-    wire = WireBytes(cdp)
     if condition.network:
         cdp.send("Network.emulateNetworkConditions", condition.network)
     if condition.cpu_slowdown != 1:
@@ -243,7 +249,7 @@ def finish(page: Page, wire: WireBytes) -> Visit:
     probe = page.evaluate(RESULTS)
     ready = probe["ready"]
     longest = max((duration for start, duration in probe["tasks"] if start < ready), default=0.0)
-    return Visit(in_seconds(probe["marked"]), in_seconds(probe["paint"]), ready / 1000, longest / 1000, wire.total)
+    return Visit(in_seconds(probe["marked"]), in_seconds(probe["paint"]), ready / 1000, longest / 1000, wire.total())
 
 
 def in_seconds(milliseconds: float | None) -> float | None:
@@ -426,11 +432,13 @@ def print_targets(results: dict[Key, Samples], conditions: list[Condition], host
 
 
 def describe_gzip_host(sites: dict[str, Path]) -> str:
-    siblings = {name: sum(1 for _ in path.rglob("*.gz")) for name, path in sites.items()}
+    # mkdocs writes sitemap.xml.gz for crawlers; only precompressed files of the page count.
+    siblings = {name: sum(1 for gz in path.rglob("*.gz") if gz.name != "sitemap.xml.gz")
+                for name, path in sites.items()}
     found = ", ".join(f"{count} in {name}" for name, count in siblings.items() if count)
-    return ("gzip host: FILE.gz siblings sent as they are where the site has them (" + found + "), "
-            "anything else gzipped on the fly at level 6") if found else \
-        "gzip host: gzip level 6 on the fly (no site has .gz files)"
+    if not found:
+        return "gzip host: gzip level 6 on the fly (no site has precompressed .gz files)"
+    return f"gzip host: FILE.gz siblings sent as they are ({found}), anything else gzipped on the fly at level 6"
 
 
 def parse_names(known: dict[str, Any]) -> Callable[[str], list[str]]:
