@@ -277,8 +277,6 @@ def _board_markup(game: _Game, ids: str, p: str, win_cells: bool, label: str) ->
         out.append("".join(f'<input type="radio" id="{ids}t{turn}c{i}" class="{p}r {p}t{turn} {p}c{i}">' for i in free))
     for i in CELLS:
         parts = [f'<i class="{p}q {p}c{i}"></i>']
-        if win_cells:
-            parts.append(f'<i class="{p}k {p}k{i}"></i>')
         taken = start[i]
         if taken is not None:
             parts.append(_mark(p, i, taken))
@@ -291,6 +289,11 @@ def _board_markup(game: _Game, ids: str, p: str, win_cells: bool, label: str) ->
             ]
             parts.append(_mark(p, i, human, "h"))
             parts.append(_mark(p, i, human.other, "b"))
+        if win_cells:
+            # Drawn over the cell's marks, as the live board draws a win. Only
+            # the bot can win here (the walk in tests/test_export.py checks
+            # it), so the highlight carries the bot's letter in the win colours.
+            parts.append(f'<i class="{p}k {p}k{i}" aria-hidden="true">{human.other}</i>')
         out.append("".join(parts))
     if not win_cells:
         out.append("".join(f'<i class="{p}w {p}w{j}"></i>' for j in range(len(LINES))))

@@ -11,7 +11,8 @@ from __future__ import annotations
 import html
 import re
 
-from pyengine import Board, Level, Mode, analyze
+from pyengine import Board, Level, Mode, Player, analyze
+from pyengine.nojs import compiled_board
 from pyengine.words import cell_label, hint_text
 
 MARKER = re.compile(r"<!--\s*board:\s*(?P<kind>[a-z]+)(?:\s+(?P<pos>[XO.xo/_-]{9,11}))?\s*-->")
@@ -55,15 +56,43 @@ RUNTIME_NOTICE = (
 )
 
 
-def stage(board: Board, label: str, *, hints: bool = False) -> str:
+def stage(board: Board, label: str, *, hints: bool = False, first_paint: str = "",
+          status: str = "Loading the engine&hellip;") -> str:
     """The board with its banner, the status line under them, and the runtime's
-    notice, in their loading state."""
+    notice, in their loading state; ``first_paint`` boards go before the table."""
     return f"""<div class="ttt-stage">
-{board_table(board, label, hints=hints)}
+{first_paint}{board_table(board, label, hints=hints)}
 <p class="ttt-banner" hidden></p>
 </div>
-<p class="ttt-status" role="status" aria-live="polite">Loading the engine&hellip;</p>
+<p class="ttt-status" role="status" aria-live="polite">{status}</p>
 {RUNTIME_NOTICE}"""
+
+
+# Which board paints first on the game page. The engine's compiled boards
+# (pyengine.nojs.compiled_board, one per side) play at once, with no Python;
+# they serve the default game, against the perfect bot from the empty board.
+# This runs inline as the page is parsed, before the board paints: an address
+# that asks for anything else gets Python's board in its loading state. It
+# only chooses what to show; every rule stays in the engine. Without
+# JavaScript the stylesheet shows the X board.
+FIRST_PAINT_CHOOSER = f"""(() => {{
+  const root = document.currentScript.parentElement;
+  const query = new URLSearchParams(location.search);
+  const is = (key, value) => !query.has(key) || query.get(key).trim().toLowerCase() === value;
+  const side = (query.get("as") || "X").trim().toUpperCase();
+  const compiled = is("mode", "{Mode.VS_BOT.value}") && is("level", "{Level.PERFECT.value}")
+    && !query.has("pos") && (side === "X" || side === "O");
+  root.dataset.firstPaint = compiled ? side : "loading";
+  if (!compiled) root.querySelector(".ttt-status").textContent = "The game will be ready in a moment\u2026";
+}})();"""
+
+
+def first_paint_boards() -> str:
+    """Both sides' compiled boards, with their rules in the page itself: the
+    board must play at first paint, not after another request."""
+    boards = [compiled_board(human) for human in (Player.X, Player.O)]
+    css = "".join(board.css for board in boards)
+    return f"<style>{css}</style>\n" + "\n".join(board.html for board in boards) + "\n"
 
 
 def _options(name: str, choices: list[tuple[str, str]], selected: str) -> str:
@@ -88,7 +117,9 @@ def game_markup() -> str:
 <div class="ttt-setting"><label for="ttt-as">You play</label>{_options("as", sides, "X")}</div>
 </form>
 <p class="ttt-message" hidden></p>
-{stage(Board.empty(), "Tic-tac-toe board")}
+{stage(Board.empty(), "Tic-tac-toe board", first_paint=first_paint_boards(),
+       status="You can play now; the full game is loading&hellip;")}
+<script>{FIRST_PAINT_CHOOSER}</script>
 <div class="ttt-actions">
 <button type="button" class="md-button md-button--primary" data-action="restart" disabled>New game</button>
 <button type="button" class="md-button" data-action="undo" disabled>Undo</button>

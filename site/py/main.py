@@ -22,6 +22,7 @@ from pyscript.ffi import create_proxy
 
 from pyengine import Board, Game, IllegalMoveError, Level, Mode, Player, compute_facts
 from pyengine.facts import FACT_LABELS, perfect_policy_digest
+from pyengine.policy import against_choice
 from pyengine.words import cell_label
 
 TALLY_KEY = "pyengine.score"
@@ -40,7 +41,7 @@ class BoardView:
         self.game = game
         self.show_hints = hints
         self.table = root.querySelector("table.ttt-board")
-        self.cells = [root.querySelector(f'[data-cell="{cell}"]') for cell in range(9)]
+        self.cells = [self.table.querySelector(f'[data-cell="{cell}"]') for cell in range(9)]
         self.banner = root.querySelector(".ttt-banner")
         self.status = root.querySelector(".ttt-status")
         self.buttons = {b.dataset.action: b for b in root.querySelectorAll("[data-action]")}
@@ -234,12 +235,45 @@ class GameView(BoardView):
             self.form.addEventListener("submit", create_proxy(lambda event: event.preventDefault()))
 
     def start(self) -> None:
+        # All of this runs in one task, so a click lands either on the
+        # first-paint board before it (and is carried over) or on this board
+        # after it: never half-way.
+        focus = self.take_over_first_paint()
         for select in self.selects.values():
             select.disabled = False
         self.sync_side_select()
         super().start()
         if self.score:
             self.show_score()
+        if focus is not None:
+            self.move_focus(focus)
+
+    def take_over_first_paint(self) -> int | None:
+        """Carry over the game played on the first-paint board, if one is
+        showing (pyengine.nojs.compiled_board: the person's moves are its
+        checked radios, the bot's replies the engine's deterministic choice),
+        then show this board in its place. Returns the cell to keep focused."""
+        shown = self.root.getAttribute("data-first-paint")
+        # No attribute: the page's chooser did not run, and its stylesheet shows X.
+        side = str(shown) if shown else "X"
+        self.root.setAttribute("data-first-paint", "python")
+        form = self.root.querySelector(f'form[data-human="{side}"]') if side in ("X", "O") else None
+        if not form:
+            return None
+        prefix = form.querySelector("input").id.split("t1c")[0]
+        person = sorted(_turn_and_cell(radio.id, prefix) for radio in form.querySelectorAll("input:checked"))
+        try:
+            moves = against_choice(Player.parse(side), [cell for _, cell in person])
+            self.game.restart(human=Player.parse(side))
+            self.game.replay(moves)
+        except ValueError:  # not a game the rules allow: start afresh, and say so
+            self.game.restart()
+            self.message.textContent = "The game on the board could not be carried over; here is a fresh game."
+            self.message.hidden = False
+        focused = document.activeElement
+        if focused and focused.tagName == "INPUT" and form.contains(focused):
+            return _turn_and_cell(focused.id, prefix)[1]
+        return None
 
     def settings(self) -> view.Settings:
         game = self.game
@@ -318,6 +352,12 @@ class AnalysisView(BoardView):
     def __init__(self, root: object) -> None:
         start = Board.parse(root.dataset.pos)
         super().__init__(root, Game(Mode.TWO_PLAYERS, start=start), hints=True)
+
+
+def _turn_and_cell(radio_id: str, prefix: str) -> tuple[int, int]:
+    """A first-paint radio's id, ``{prefix}t{turn}c{cell}``, read back."""
+    turn, cell = radio_id[len(prefix) + 1:].split("c")
+    return int(turn), int(cell)
 
 
 def show_facts(root: object) -> None:

@@ -153,7 +153,7 @@ def open_page(context: BrowserContext, watch: Watch, url: str) -> Page:
 
 def board_of(page: Page, root: str = "[data-board]") -> Board:
     """The position the page shows, read from the cells' data-mark hooks."""
-    marks = page.eval_on_selector_all(f"{root} [data-cell]", "els => els.map(e => e.dataset.mark)")
+    marks = page.eval_on_selector_all(f"{root} .ttt-cell", "els => els.map(e => e.dataset.mark)")
     assert len(marks) == 9
     return Board.parse("".join(mark or "." for mark in marks))
 
@@ -204,4 +204,4 @@ def axe_both_schemes(page: Page) -> list[dict[str, Any]]:
 def click_cell(page: Page, cell: int, root: str = "[data-board]", *, force: bool = False) -> None:
     """Click a cell; ``force`` clicks even a cell the page marks aria-disabled
     (taken, or not the person's turn), as an impatient person would."""
-    page.click(f"{root} [data-cell='{cell}']", force=force)
+    page.click(f"{root} .ttt-cell[data-cell='{cell}']", force=force)

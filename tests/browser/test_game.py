@@ -47,7 +47,7 @@ def winning_cells(board: Board) -> set[int]:
 
 
 def highlighted(page: Page) -> set[int]:
-    cells = page.eval_on_selector_all(f"{GAME} [data-cell].win", "els => els.map(e => +e.dataset.cell)")
+    cells = page.eval_on_selector_all(f"{GAME} .ttt-cell[data-cell].win", "els => els.map(e => +e.dataset.cell)")
     return set(cells)
 
 
@@ -169,13 +169,13 @@ class TestControls:
             board = board_of(page)
             expected = view.hints(board)
             for cell in range(9):
-                text = page.inner_text(f"{GAME} [data-cell='{cell}'] .ttt-hint")
+                text = page.inner_text(f"{GAME} .ttt-cell[data-cell='{cell}'] .ttt-hint")
                 assert text == (expected[cell][0] if cell in expected else ""), cell
-            best = page.eval_on_selector_all(f"{GAME} [data-cell].best", "els => els.map(e => +e.dataset.cell)")
+            best = page.eval_on_selector_all(f"{GAME} .ttt-cell.best", "els => els.map(e => +e.dataset.cell)")
             assert set(best) == set(analyze(board).best)
         finally:
             page.click("[data-action='hints']")
-        assert page.inner_text(f"{GAME} [data-cell='8'] .ttt-hint") == ""
+        assert page.inner_text(f"{GAME} .ttt-cell[data-cell='8'] .ttt-hint") == ""
 
     def test_watch_mode_plays_itself_to_the_end(self, page: Page) -> None:
         """Bot against bot needs no clicks and ends with a banner."""
@@ -200,7 +200,7 @@ class TestImpatientClicks:
     def test_a_double_click_plays_once(self, page: Page) -> None:
         """A double click is one move, not a move and a stolen bot turn."""
         setup(page, mode="two")
-        page.dblclick(f"{GAME} [data-cell='4']")
+        page.dblclick(f"{GAME} .ttt-cell[data-cell='4']")
         board = board_of(page)
         assert board.ply == 1 and board[4] is Player.X
 
@@ -224,13 +224,13 @@ class TestKeyboard:
     def test_arrow_keys_rove_and_enter_plays(self, page: Page) -> None:
         """One cell in the tab order; arrows move it; Enter and Space play."""
         setup(page, mode="two")
-        page.focus(f"{GAME} [data-cell='0']")
+        page.focus(f"{GAME} .ttt-cell[data-cell='0']")
         page.keyboard.press("ArrowRight")
         page.keyboard.press("ArrowDown")
         focused = page.evaluate("document.activeElement.dataset.cell")
         assert focused == "4"
         in_tab_order = page.eval_on_selector_all(
-            f"{GAME} [data-cell]", "els => els.filter(e => e.tabIndex === 0).map(e => +e.dataset.cell)"
+            f"{GAME} .ttt-cell[data-cell]", "els => els.filter(e => e.tabIndex === 0).map(e => +e.dataset.cell)"
         )
         assert in_tab_order == [4]
         page.keyboard.press("Enter")
@@ -290,8 +290,10 @@ def test_the_url_carries_the_setup_and_position(page: Page) -> None:
 
 
 def test_the_board_is_drawn_before_python_runs(page: Page, base_url: str) -> None:
-    """The served HTML already has the 9 cells and the loading state."""
+    """The served HTML already has Python's 9 cells in their loading state, and
+    a board for each side that plays before Python (tests/browser/test_first_paint.py)."""
     html = page.request.get(base_url).text()
-    assert len(re.findall(r'data-cell="\d"', html)) == 9
-    assert 'data-ready="false"' in html and "Loading the engine" in html
+    assert len(re.findall(r'class="ttt-cell[^"]*" data-cell="\d"', html)) == 9
+    assert 'data-ready="false"' in html and "the full game is loading" in html
+    assert html.count('<form class="fp-board"') == 2
 

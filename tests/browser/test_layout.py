@@ -35,21 +35,22 @@ def test_nothing_overflows_a_320px_screen(page: Page) -> None:
 
 
 def test_every_control_is_at_least_44px(page: Page) -> None:
-    """Cells, buttons and selects are comfortable touch targets."""
+    """Cells, buttons and selects on screen are comfortable touch targets."""
     sizes = page.eval_on_selector_all(
-        "[data-board='game'] :is([data-cell], button, select)",
-        """els => els.map(e => {
+        "[data-board='game'] :is(.ttt-cell, button, select)",
+        """els => els.filter(e => e.checkVisibility()).map(e => {
             const r = e.getBoundingClientRect();
             return [e.outerHTML.slice(0, 40), r.width, r.height];
         })""",
     )
+    assert len(sizes) >= 9 + 4, "the cells, the four buttons and the selects are on screen"
     small = [(html, w, h) for html, w, h in sizes if w < MIN_TARGET or h < MIN_TARGET]
     assert not small
 
 
 def test_a_tap_plays_and_the_bot_answers(page: Page) -> None:
     """Touch play works at this size."""
-    page.tap("[data-board='game'] [data-cell='4']")
+    page.tap("[data-board='game'] .ttt-cell[data-cell='4']")
     settle(page)
     assert board_of(page).ply == 2
 

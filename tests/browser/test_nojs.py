@@ -27,14 +27,14 @@ def board_shown(page: Page) -> Board:
     """The position as the page shows it: which marks are visible on which squares."""
     cells = []
     for cell in range(9):
-        marks = page.locator(f"form.game i.m.c{cell}:visible").all_inner_texts()
+        marks = page.locator(f"form.board i.m.c{cell}:visible").all_inner_texts()
         assert len(marks) <= 1, f"two marks on square {cell}"
         cells.append(marks[0].strip() if marks else ".")
     return Board.parse("".join(cells))
 
 
 def result_shown(page: Page) -> str | None:
-    shown = page.locator("form.game .end:visible")
+    shown = page.locator("form.board .end:visible")
     if shown.count() == 0:
         return None
     assert shown.count() == 1, "one end message at most"
@@ -54,10 +54,10 @@ def test_random_games_never_beat_the_css_bot(no_js: BrowserContext, watch: Watch
             assert start.ply == (0 if human is Player.X else 1) and not start.is_over
             while result_shown(page) is None:
                 board = board_shown(page)
-                free = page.locator("form.game label[data-cell]:visible")
+                free = page.locator("form.board label[data-cell]:visible")
                 cells = sorted(int(c) for c in free.evaluate_all("els => els.map(e => e.dataset.cell)"))
                 assert cells == list(board.legal_moves), "exactly the free squares can be clicked"
-                page.locator(f"form.game label[data-cell='{rng.choice(cells)}']:visible").click()
+                page.locator(f"form.board label[data-cell='{rng.choice(cells)}']:visible").click()
                 after = board_shown(page)
                 assert after.ply in (board.ply + 1, board.ply + 2), "the bot answers each move at once"
             final = board_shown(page)
