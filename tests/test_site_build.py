@@ -1,15 +1,25 @@
-"""The build hook's own logic, in CPython: the service worker's versioned cache, the CSP, the icons."""
+"""The build hook's own logic, in CPython: the service worker's versioned cache, the CSP, the icons,
+the runtime's loader and its contract with polyscript, the trimmed standard library, the compressed copies."""
 
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
+import json
+import os
 import re
 import shutil
 import struct
+import subprocess
+import urllib.request
+import zipfile
 from pathlib import Path
+from typing import ClassVar
 
-from tools import csp, icons, offline
+import pytest
+
+from tools import browser, csp, icons, offline, precompress, runtime, stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,6 +40,8 @@ class TestServiceWorker:
         (root / "facts" / "index.html").write_text("<h1>Facts</h1>")
         (root / "sitemap.xml").write_text("<urlset/>")
         (root / "app.js.map").write_text("{}")
+        (root / "app.js.gz").write_bytes(b"")
+        (root / "app.js.br").write_bytes(b"")
         return root
 
     def test_every_page_and_file_is_cached_by_its_address(self, tmp_path: Path) -> None:
@@ -79,3 +91,104 @@ def test_icons_are_real_pngs_of_their_size() -> None:
         data = icons.icon(size)
         assert data[:8] == b"\x89PNG\r\n\x1a\n"
         assert struct.unpack(">II", data[16:24]) == (size, size)
+
+
+class TestPolyscriptContract:
+    """What the site's loader relies on in polyscript, which PyScript bundles
+    (undocumented): it imports the module the ``interpreter`` setting names,
+    calls ``engine({loadPyodide, version}, config, url, ...)`` with that
+    module's exports, and gives loadPyodide the folder of that URL as
+    ``indexURL`` (so tools/loader.mjs must sit next to pyodide.mjs)."""
+
+    SOURCES: ClassVar[dict[str, Path]] = {
+        "polyscript's source": ROOT / "node_modules" / "polyscript" / "esm" / "interpreter" / "pyodide.js",
+        "the PyScript bundle the site ships": next((ROOT / "node_modules/@pyscript/core/dist").glob("core-*.js")),
+    }
+
+    @pytest.mark.parametrize("where", SOURCES)
+    def test_the_interpreter_module_gives_loadpyodide_and_version_and_its_folder(self, where: str) -> None:
+        code = re.sub(r"\s+", "", self.SOURCES[where].read_text())
+        engine = re.search(r"asyncengine\(\{loadPyodide:?(\w*),version:?(\w*)\},(\w+),(\w+),(\w+)\)", code)
+        assert engine, f"{where}: engine() no longer takes {{loadPyodide, version}}"
+        load, url = engine[1] or "loadPyodide", engine[4]
+        folder = re.search(rf"(?:const|let|var)(\w+)={url}\.slice\(0,{url}\.lastIndexOf\(['\"]/['\"]\)\)", code)
+        assert folder, f"{where}: indexURL is no longer the folder of the interpreter's URL"
+        assert re.search(rf"\{{indexURL(:{folder[1]})?\}}", code), f"{where}: indexURL is not that folder"
+        call = rf"{load}\(\{{stderr:?\w*,stdout:?\w*,\.\.\.\w+\}}\)"
+        assert re.search(call, code), f"{where}: loadPyodide is no longer called with the options and indexURL"
+
+    def test_the_interpreter_modules_are_imported_by_url(self) -> None:
+        code = (ROOT / "node_modules" / "polyscript" / "esm" / "interpreters.js").read_text()
+        assert "module: import(/* webpackIgnore: true */url)" in code
+        assert "return engine(module, config, url, baseURL)" in code
+
+
+class TestLoader:
+    def test_the_loader_is_written_with_this_pyodide(self, tmp_path: Path) -> None:
+        """The built loader carries the version and package index of node_modules' Pyodide, no placeholder."""
+        runtime.write_loader(tmp_path / "loader.mjs")
+        source = (tmp_path / "loader.mjs").read_text()
+        assert "__SETTINGS__" not in source
+        written = json.loads(re.search(r"^const SETTINGS = (\{.*?^\});", source, re.M | re.S)[1])  # type: ignore[index]
+        pyodide = json.loads((runtime.PYODIDE_DIR / "package.json").read_text())
+        lock = json.loads((runtime.PYODIDE_DIR / "pyodide-lock.json").read_text())
+        assert written["version"] == pyodide["version"] and written["lockInfo"] == lock["info"]
+        assert written["stdlib"] == stdlib.TRIMMED_NAME and written["fullStdlib"] in runtime.PYODIDE_FILES
+        assert "export const version = SETTINGS.version;" in source
+
+    def test_the_loader_is_valid_javascript(self, tmp_path: Path) -> None:
+        runtime.write_loader(tmp_path / "loader.mjs")
+        done = subprocess.run(["node", "--check", str(tmp_path / "loader.mjs")], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+
+
+class TestTrimmedStdlib:
+    def test_parents_are_kept_and_only_modules_of_the_zip(self) -> None:
+        """A reached submodule brings its packages; built-ins and the site's own modules are not in the zip."""
+        in_zip = {"xml": "xml/__init__.py", "xml.dom": "xml/dom/__init__.py", "xml.dom.minidom": "xml/dom/minidom.py",
+                  "json": "json/__init__.py", "csv": "csv.py"}
+        found = {"boot": ["json", "sys"], "imported": {"xml.dom.minidom": "/stdlib/xml/dom/minidom.py",
+                                                       "pyengine": "/roots/app/pyengine/__init__.py", "js": None}}
+        assert stdlib.needed_modules(found, in_zip) == ["json", "xml", "xml.dom", "xml.dom.minidom"]
+
+    def test_the_finder_is_told_the_rest(self) -> None:
+        """The on-demand finder is written with the modules only the full zip has, and still compiles."""
+        source = stdlib.ondemand_source(["csv", "xml.dom"])
+        assert b"REST: frozenset[str] = frozenset(['csv', 'xml.dom'])" in source
+        compile(source, "_stdlib_ondemand.py", "exec")
+
+    def test_the_trimmed_zip_holds_the_derived_modules(self, tmp_path: Path) -> None:
+        """Each derived module with its source from the full zip, and the finder."""
+        modules = stdlib.write_trimmed_stdlib(tmp_path, runtime.engine_modules())
+        assert set(stdlib.stdlib_modules(tmp_path / stdlib.TRIMMED_NAME)) == set(modules)
+        full = stdlib.stdlib_modules(stdlib.FULL_STDLIB)
+        assert {"encodings", "json", "html.entities", "encodings.cp437"} <= set(modules) < set(full) | {stdlib.ONDEMAND}
+        assert "xml.dom.minidom" not in modules and "decimal" not in modules
+        with zipfile.ZipFile(tmp_path / stdlib.TRIMMED_NAME) as zf, zipfile.ZipFile(stdlib.FULL_STDLIB) as whole:
+            assert zf.read("json/decoder.py") == whole.read("json/decoder.py")
+
+
+class TestCompressedCopies:
+    def test_copies_only_where_they_pay(self, tmp_path: Path) -> None:
+        """Text and wasm get .gz and .br that decode to the original; small or incompressible files get none."""
+        text = ("def move(board):\n    return analyze(board).best\n" * 200).encode()
+        (tmp_path / "big.js").write_bytes(text)
+        (tmp_path / "small.css").write_text("a{}")
+        (tmp_path / "noise.wasm").write_bytes(os.urandom(4096))
+        precompress.write_compressed_copies(tmp_path)
+        names = sorted(p.name for p in tmp_path.iterdir())
+        assert names == ["big.js", "big.js.br", "big.js.gz", "noise.wasm", "small.css"]
+        assert gzip.decompress((tmp_path / "big.js.gz").read_bytes()) == text
+        done = subprocess.run(
+            ["node", "-e", "process.stdout.write(require('zlib').brotliDecompressSync(require('fs').readFileSync(0)))"],
+            input=(tmp_path / "big.js.br").read_bytes(), capture_output=True, check=True,
+        )
+        assert done.stdout == text
+
+
+def test_make_serve_sends_wasm_as_application_wasm(tmp_path: Path) -> None:
+    """The static server make serve and the tests use labels .wasm so that
+    browsers compile it while it downloads."""
+    (tmp_path / "x.wasm").write_bytes(b"\0asm")
+    with browser.serve(tmp_path) as url, urllib.request.urlopen(url + "x.wasm") as response:
+        assert response.headers["Content-Type"] == "application/wasm"

@@ -18,11 +18,11 @@ def write_icons(site: Path) -> None:
 
 
 # Not worth a place in the offline cache: the sitemap (dated, for crawlers),
-# compressed duplicates, source maps, the API inventory for other docs sites,
+# compressed copies, source maps, the API inventory for other docs sites,
 # the search's stemmers for languages other than English, and PyScript's
 # editor and terminal chunks (this site uses neither).
 NOT_PRECACHED = re.compile(
-    r"(^sitemap\.xml|\.gz$|\.map$|^objects\.inv$|^sw\.js$|^assets/javascripts/lunr/"
+    r"(^sitemap\.xml|\.(gz|br)$|\.map$|^objects\.inv$|^sw\.js$|^assets/javascripts/lunr/"
     r"|^runtime/pyscript/(codemirror|xterm|zip-|toml-|pyodide_graph))"
 )
 

@@ -10,7 +10,7 @@ import shutil
 import zipfile
 from pathlib import Path
 
-from tools import stdlib
+from tools import precompress, stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -49,7 +49,8 @@ def engine_modules() -> list[Path]:
 
 
 def copy_runtime(site: Path) -> None:
-    """PyScript, Pyodide and the engine zip into ``site/runtime``."""
+    """PyScript, Pyodide with the site's loader and trimmed standard library, and
+    the engine zip into ``site/runtime``, with compressed copies beside them."""
     runtime = site / "runtime"
     missing = [p for p in [PYSCRIPT_DIST, *(PYODIDE_DIR / f for f in PYODIDE_FILES)] if not p.exists()]
     if missing:
@@ -66,6 +67,7 @@ def copy_runtime(site: Path) -> None:
             # A fixed date: the same engine makes the same zip, and so the same cache version.
             info = zipfile.ZipInfo(f"pyengine/{module.name}", date_time=(2020, 1, 1, 0, 0, 0))
             zf.writestr(info, module.read_bytes(), zipfile.ZIP_DEFLATED)
+    precompress.write_compressed_copies(runtime)
 
 
 def loader_settings() -> dict[str, object]:
