@@ -226,3 +226,31 @@ def test_cell_names_are_the_live_boards(module_context: BrowserContext, watch: W
         board = shown_marks(held.page, Player.O)
         expected = sorted(cell_label(cell, board[cell]) for cell in range(9))
         assert names(held.page, form(Player.O)) == expected
+
+
+def test_a_game_finished_before_python_keeps_its_banner_and_score(
+    module_context: BrowserContext, watch: Watch, base_url: str
+) -> None:
+    """Lost on the compiled board before Python arrived: Python shows the same
+    end, counts it in the score, and New game starts a Python game."""
+    person = [1, 2, 5]  # the bot wins down the left column
+    final = Board.empty()
+    for cell in against_choice(Player.X, person):
+        final = final.play(cell)
+    assert final.result is Result.O_WON
+    with held_page(module_context, watch, base_url) as held:
+        page = held.page
+        for cell in person:
+            play(page, Player.X, cell)
+        assert shown_marks(page, Player.X) == final
+        losses = "() => JSON.parse(localStorage.getItem('pyengine.score') || '{}')['bot:loss'] || 0"
+        lost_before = page.evaluate(losses)
+        held.release()
+        page.wait_for_selector(f"{GAME} {READY}", timeout=60_000)
+        assert board_of(page, GAME) == final
+        banner = page.locator(f"{GAME} .ttt-banner")
+        assert banner.is_visible() and banner.inner_text() == end_message(final.result, Player.X)
+        assert page.evaluate(losses) == lost_before + 1
+        assert f"{lost_before + 1} lost" in page.inner_text(f"{GAME} .ttt-score")
+        page.click(f"{GAME} [data-action='restart']")
+        assert board_of(page, GAME) == Board.empty() and banner.is_hidden()
