@@ -50,8 +50,10 @@ def board_table(board: Board, label: str, *, hints: bool = False) -> str:
 
 # Where the runtime's loader (runtime/pyodide/loader.mjs) says that Python
 # could not load, with a way to try again; hidden unless it fails.
+# A board that plays without Python carries data-still-plays, so the notice
+# can say the person need not wait.
 RUNTIME_NOTICE = (
-    '<p class="ttt-runtime" role="alert" hidden><span data-runtime-message></span> '
+    '<p class="ttt-runtime" role="alert"{still_plays} hidden><span data-runtime-message></span> '
     '<button type="button" class="ttt-button" data-runtime-retry hidden>Try again</button></p>'
 )
 
@@ -65,7 +67,7 @@ def stage(board: Board, label: str, *, hints: bool = False, first_paint: str = "
 <p class="ttt-banner" hidden></p>
 </div>
 <p class="ttt-status" role="status" aria-live="polite">{status}</p>
-{RUNTIME_NOTICE}"""
+{RUNTIME_NOTICE.format(still_plays=" data-still-plays" if first_paint else "")}"""
 
 
 # Which board paints first on the game page. The engine's compiled boards
@@ -83,7 +85,9 @@ FIRST_PAINT_CHOOSER = f"""(() => {{
   const compiled = is("mode", "{Mode.VS_BOT.value}") && is("level", "{Level.PERFECT.value}")
     && !query.has("pos") && (side === "X" || side === "O");
   root.dataset.firstPaint = compiled ? side : "loading";
-  if (!compiled) root.querySelector(".ttt-status").textContent = "The game will be ready in a moment\u2026";
+  if (compiled) return;
+  root.querySelector(".ttt-status").textContent = "The game will be ready in a moment\u2026";
+  root.querySelector(".ttt-runtime").removeAttribute("data-still-plays");
 }})();"""
 
 

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, Route
 
-from pyengine import analyze
+from pyengine import Board, Player, analyze
+from pyengine.policy import against_choice
 from tools import runtime, stdlib
 
 from .conftest import READY, Watch, board_of, click_cell, open_page, settle, turn
@@ -176,9 +177,15 @@ def test_a_failed_runtime_says_so_and_try_again_brings_python_up(
         page.wait_for_selector(f"{NOTICE} [data-runtime-retry]", state="visible", timeout=10_000)
         words = page.text_content(f"{NOTICE} [data-runtime-message]") or ""
         assert words.startswith(f"The full game could not load: {file} could not be downloaded")
+        assert words.endswith("The board still plays.")
         assert page.get_attribute("html", "data-runtime") == "failed"
         assert page.get_attribute("table.ttt-board", "data-ready") != "true"
         only_the_failed_attempts_errors(watch)
+        # The first-paint board plays on while Python is missing, and the retry keeps that game.
+        page.locator("[data-board='game'] form.fp-board[data-human='X'] label[data-cell='4']:visible").click()
+        carried = Board.empty()
+        for cell in against_choice(Player.X, [4]):
+            carried = carried.play(cell)
 
         page.unroute(broken)
         if file.endswith(".wasm"):
@@ -188,9 +195,11 @@ def test_a_failed_runtime_says_so_and_try_again_brings_python_up(
         only_the_failed_attempts_errors(watch)  # Pyodide may finish logging the failure late
         assert page.get_attribute("html", "data-runtime") == "ready"
         assert page.is_hidden(NOTICE)
-        click_cell(page, 4)
+        assert board_of(page) == carried
+        cell = next(c for c in range(9) if carried[c] is None)
+        click_cell(page, cell)
         settle(page)
-        assert board_of(page).ply == 2
+        assert board_of(page).ply == 4
         assert page.evaluate("window.__cspViolations") == []
     finally:
         page.close()
