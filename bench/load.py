@@ -25,7 +25,7 @@ main-thread task until ready (Long Tasks API). Times are the page's own
 clock, zero at navigation start. Ratios are medians of paired runs, so the
 machine's load at each moment weighs on both sides of a pair.
 
-    python bench/load.py [--site DIR] [--baseline-site DIR] [--runs N]
+    python bench/load.py [--site DIR] [--baseline-site DIR] [--runs N] [--mobile-runs N]
                          [--conditions localhost,20mbit,mobile,cpu4x] [--hosts plain,gzip]
 """
 
