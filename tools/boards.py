@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 
 from pyengine import Board, Level, Mode, Player, analyze
 from pyengine.nojs import compiled_board
 from pyengine.words import cell_label, hint_text
 
-MARKER = re.compile(r"<!--\s*board:\s*(?P<kind>[a-z]+)(?:\s+(?P<pos>[XO.xo/_-]{9,11}))?\s*-->")
+MARKER = re.compile(r"<!--\s*board:\s*(?P<kind>[a-z_]+)(?:\s+(?P<arg>[^\s>]+))?\s*-->")
 
 
 def board_table(board: Board, label: str, *, hints: bool = False) -> str:
@@ -174,17 +175,21 @@ def facts_markup() -> str:
 """
 
 
+# What each marker kind draws, given the marker's argument ("" when none).
+# A teaching page's board has its markup in a module of its own and an entry here.
+MARKUP: dict[str, Callable[[str], str]] = {
+    "game": lambda _: game_markup(),
+    "embed": lambda _: embed_markup(),
+    "analysis": lambda pos: analysis_markup(pos or "........."),
+    "facts": lambda _: facts_markup(),
+}
+
+
 def _marker(match: re.Match[str]) -> str:
-    kind, pos = match["kind"], match["pos"]
-    if kind == "game":
-        return game_markup()
-    if kind == "analysis":
-        return analysis_markup(pos or ".........")
-    if kind == "facts":
-        return facts_markup()
-    if kind == "embed":
-        return embed_markup()
-    raise ValueError(f"unknown board marker {match[0]!r}")
+    kind, arg = match["kind"], match["arg"] or ""
+    if kind not in MARKUP:
+        raise ValueError(f"unknown board marker {match[0]!r}")
+    return MARKUP[kind](arg)
 
 
 def render_markers(markdown: str) -> str:

@@ -43,6 +43,12 @@ def pyscript_chunks() -> list[str]:
     return [chunk.name for prefix in PYSCRIPT_EAGER for chunk in chunks if chunk.name.startswith(prefix)]
 
 
+def page_modules() -> list[str]:
+    """The page's Python beside main.py (site/py), by file name: PyScript puts
+    each next to main.py, so main.py imports them as top-level modules."""
+    return sorted(path.name for path in (ROOT / "site" / "py").glob("*.py") if path.name != "main.py")
+
+
 def engine_modules() -> list[Path]:
     """The engine's modules the page's Python imports."""
     return sorted(path for path in (ROOT / "pyengine").glob("*.py") if path.name not in NOT_IN_BROWSER)

@@ -26,6 +26,7 @@ from tools import boards, bots_table, csp, editions, offline, runtime  # noqa: E
 
 def on_config(config: Any) -> Any:
     config["extra"]["pyscript_chunks"] = runtime.pyscript_chunks()
+    config["extra"]["page_modules"] = runtime.page_modules()
     return config
 
 

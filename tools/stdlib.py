@@ -34,16 +34,19 @@ ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed: the same modules make the same zip
 
 def derivation_plan(engine_modules: list[Path]) -> dict[str, object]:
     """What the derivation reads: the site's Python where the page has it
-    (main.py and view.py beside the engine package; PyScript's package; the
+    (main.py and the page's other modules beside the engine package; PyScript's package; the
     on-demand finder), and the scripts the page runs."""
-    files = {f"/roots/app/{p.name}": p for p in sorted((ROOT / "site" / "py").glob("*.py"))}
+    page = {f"/roots/app/{p.name}": p for p in sorted((ROOT / "site" / "py").glob("*.py"))}
+    files = dict(page)
     files |= {f"/roots/app/pyengine/{p.name}": p for p in engine_modules}
     files |= {f"/roots/pyscript/pyscript/{p.name}": p for p in sorted(PYSCRIPT_PACKAGE.glob("*.py"))}
     files[f"/roots/ondemand/{ONDEMAND}.py"] = TOOLS / "stdlib_ondemand.py"
     return {
         "files": {dest: str(source) for dest, source in files.items()},
         "path": ["/roots/app", "/roots/pyscript", "/roots/ondemand"],
-        "entries": ["/roots/app/main.py", f"/roots/ondemand/{ONDEMAND}.py"],
+        # Every module of the page's Python is an entry: main.py imports a
+        # teaching page's module by name, only on the page that has its board.
+        "entries": [*page, f"/roots/ondemand/{ONDEMAND}.py"],
     }
 
 

@@ -14,6 +14,7 @@ truthiness here, never with ``is None``.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import json
 
 import view
@@ -394,6 +395,10 @@ def mount() -> None:
             AnalysisView(root).start()
         elif kind == "facts":
             show_facts(root)
+        else:
+            # A teaching page's board has a module of its own (site/py/<kind>.py),
+            # imported only on the page that shows one.
+            importlib.import_module(kind).mount(root)
 
 
 mount()
