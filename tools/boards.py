@@ -78,6 +78,11 @@ def stage(board: Board, label: str, *, hints: bool = False, first_paint: str = "
 # that asks for anything else gets Python's board in its loading state. It
 # only chooses what to show; every rule stays in the engine. Without
 # JavaScript the stylesheet shows the X board.
+# What the status line says under the first-paint board. The markup says
+# what is true without JavaScript; the chooser, which runs only with it, says
+# that the full game is on its way.
+PLAYS_NOW = "You can play now. Undo, hints and the other settings need JavaScript."
+PLAYS_NOW_LOADING = "You can play now; the full game is loading\u2026"
 FIRST_PAINT_CHOOSER = f"""(() => {{
   const root = document.currentScript.parentElement;
   const query = new URLSearchParams(location.search);
@@ -86,8 +91,12 @@ FIRST_PAINT_CHOOSER = f"""(() => {{
   const compiled = is("mode", "{Mode.VS_BOT.value}") && is("level", "{Level.PERFECT.value}")
     && !query.has("pos") && (side === "X" || side === "O");
   root.dataset.firstPaint = compiled ? side : "loading";
-  if (compiled) return;
-  root.querySelector(".ttt-status").textContent = "The game will be ready in a moment\u2026";
+  const status = root.querySelector(".ttt-status");
+  if (compiled) {{
+    status.textContent = "{PLAYS_NOW_LOADING}";
+    return;
+  }}
+  status.textContent = "The game will be ready in a moment\u2026";
   root.querySelector(".ttt-runtime").removeAttribute("data-still-plays");
 }})();"""
 
@@ -123,7 +132,7 @@ def game_markup() -> str:
 </form>
 <p class="ttt-message" hidden></p>
 {stage(Board.empty(), "Tic-tac-toe board", first_paint=first_paint_boards(),
-       status="You can play now; the full game is loading&hellip;")}
+       status=PLAYS_NOW)}
 <script>{FIRST_PAINT_CHOOSER}</script>
 <div class="ttt-actions">
 <button type="button" class="md-button md-button--primary" data-action="restart" disabled>New game</button>

@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route
 from pyengine import Board, Player, Result
 from pyengine.policy import against_choice
 from pyengine.words import cell_label, end_message
+from tools.boards import PLAYS_NOW, PLAYS_NOW_LOADING
 
 from .conftest import READY, Watch, axe_violations, board_of, new_context
 
@@ -98,6 +99,9 @@ def test_a_whole_game_before_python_and_the_bot_never_loses(
     rng = random.Random(8)
     with held_page(module_context, watch, f"{base_url}?as={side.value.lower()}") as held:
         page = held.page
+        assert page.inner_text(f"{GAME} .ttt-status") == PLAYS_NOW_LOADING
+        # Nothing waits while this board plays: the status line does not pulse.
+        assert page.eval_on_selector(f"{GAME} .ttt-status", "el => el.getAnimations().length") == 0
         for _ in range(3):
             person: list[int] = []
             while True:
@@ -198,6 +202,7 @@ def test_other_settings_wait_for_python_and_say_so(
         assert page.locator(f"{GAME} table.ttt-board").is_visible()
         assert page.locator(f"{GAME} form.fp-board").first.is_hidden()
         assert "ready in a moment" in page.inner_text(f"{GAME} .ttt-status")
+        assert page.eval_on_selector(f"{GAME} .ttt-status", "el => el.getAnimations().length") == 1
         held.release()
         page.wait_for_selector(f"{GAME} {READY}", timeout=60_000)
 
@@ -208,6 +213,8 @@ def test_without_javascript_the_board_still_plays(browser: Browser, watch: Watch
     page = watch.attach(context.new_page())
     try:
         page.goto(base_url)
+        # Nothing is loading without JavaScript, and the status line does not say so.
+        assert page.inner_text(f"{GAME} .ttt-status") == PLAYS_NOW
         person: list[int] = []
         while not (board := shown_marks(page, Player.X)).is_over:
             person.append(min(free_cells(page, Player.X)))

@@ -294,6 +294,6 @@ def test_the_board_is_drawn_before_python_runs(page: Page, base_url: str) -> Non
     a board for each side that plays before Python (tests/browser/test_first_paint.py)."""
     html = page.request.get(base_url).text()
     assert len(re.findall(r'class="ttt-cell[^"]*" data-cell="\d"', html)) == 9
-    assert 'data-ready="false"' in html and "the full game is loading" in html
+    assert 'data-ready="false"' in html and "You can play now." in html
     assert html.count('<form class="fp-board"') == 2
 
