@@ -17,7 +17,9 @@
 //  - the rest of the standard library on the first import that needs it
 //    (_stdlib_ondemand.py, inside the trimmed zip);
 //  - failure detection: a runtime file that fails to download makes Pyodide
-//    log an error and wait forever, never reject; this loader notices, says so
+//    log an error and wait forever, never reject (and a failure of the page's
+//    own files, fetched by polyscript later, would leave the page loading
+//    forever too); this loader notices, says so
 //    on the page and retries on request, without reloading the page (so the
 //    game in progress is kept). The promise polyscript awaits stays pending
 //    until one attempt succeeds.
@@ -112,7 +114,7 @@ async function importRuntime(name, n) {
   }
 }
 
-async function attempt(options, n) {
+async function startPyodide(options, n) {
   const pyodide = await importRuntime("pyodide.mjs", n);
   if (pyodide.version !== version) {
     throw new Error(`pyodide.mjs is version ${pyodide.version}, the site expects ${version}`);
@@ -124,6 +126,53 @@ async function attempt(options, n) {
     stdLibURL: attemptURL(SETTINGS.stdlib, n).href,
     lockFileContents: { info: SETTINGS.lockInfo, packages: {} },
   });
+}
+
+// The page's own files: the script polyscript runs and those its `files`
+// setting unpacks (the engine zip, the page's modules), absolute URLs.
+function appFiles() {
+  const script = document.querySelector('script[type="py"][src]');
+  if (!script) return [];
+  const config = JSON.parse(script.getAttribute("config") || "{}");
+  return [script.getAttribute("src"), ...Object.keys(config.files || {})]
+    .map((url) => new URL(url, document.baseURI).href);
+}
+
+// polyscript fetches the page's own files only once loadPyodide has resolved,
+// beyond this loader's watch: a failure there would leave the page loading
+// forever. So each attempt downloads them too, beside Pyodide, and they fail
+// or retry with it; polyscript is then handed these very bytes.
+async function downloadAppFiles(realFetch) {
+  const files = new Map();
+  await Promise.all(appFiles().map(async (url) => {
+    let response;
+    try {
+      response = await realFetch(url);
+    } catch (error) {
+      throw new Error(`${fileName(url)} could not be downloaded (${error.message})`);
+    }
+    if (!response.ok) throw new Error(`${fileName(url)} could not be downloaded (HTTP ${response.status})`);
+    files.set(url, { body: await response.arrayBuffer(), headers: response.headers });
+  }));
+  return files;
+}
+
+async function attempt(options, n, realFetch) {
+  const [pyodide, files] = await Promise.all([startPyodide(options, n), downloadAppFiles(realFetch)]);
+  return { pyodide, files };
+}
+
+// After the start: each of the page's files is answered once from what the
+// attempt downloaded; then fetch is the browser's own again.
+function serveOnce(files, realFetch) {
+  return async function fetch(resource, init) {
+    const url = resource instanceof Request ? resource.url : new URL(String(resource), document.baseURI).href;
+    const file = files.get(url);
+    if (!file) return realFetch(resource, init);
+    files.delete(url);
+    if (!files.size) globalThis.fetch = realFetch;
+    return new Response(file.body, { status: 200, headers: file.headers });
+  };
 }
 
 // -- what polyscript calls ---------------------------------------------------
@@ -143,12 +192,12 @@ export function loadPyodide(options = {}) {
       watchdog = setTimeout(() => {
         if (!settled) show("slow", "The full game is taking long to load.");
       }, SETTINGS.watchdogMs);
-      attempt(options, n).then(
-        (pyodide) => {
+      attempt(options, n, realFetch).then(
+        ({ pyodide, files }) => {
           if (settled) return;
           settled = true;
           clearTimeout(watchdog);
-          globalThis.fetch = realFetch;
+          globalThis.fetch = files.size ? serveOnce(files, realFetch) : realFetch;
           installStdlibOnDemand(pyodide);
           show("ready");
           resolve(pyodide);

@@ -91,6 +91,16 @@ def test_the_site_loader_starts_pyodide(page: Page) -> None:
     assert finders[-1] == "StdlibOnDemand"  # type: ignore[index]
 
 
+def test_the_loader_hands_polyscript_the_pages_files_it_downloaded(page: Page) -> None:
+    """The engine zip and the page's Python are downloaded by the loader's
+    attempt (so their failure is caught and retried) and each once: polyscript
+    is answered from those bytes, after which fetch is the browser's own again."""
+    paths = fetched(page)
+    for path in ("runtime/pyengine.zip", "py/main.py", "py/view.py"):
+        assert paths.count(path) == 1, path
+    assert page.evaluate("String(globalThis.fetch).includes('[native code]')")
+
+
 def test_the_trimmed_stdlib_holds_what_the_page_imports_and_no_more(page: Page, site_dir: Path) -> None:
     """After a whole game, every standard module the page has imported is in the
     trimmed zip, the full zip was never asked for, and the zip holds only the
@@ -151,16 +161,22 @@ def only_the_failed_attempts_errors(watch: Watch) -> None:
     watch.errors.clear()
 
 
-@pytest.mark.parametrize("file, how", [("pyodide.asm.wasm", "404"), ("python_stdlib.min.zip", "abort")])
+@pytest.mark.parametrize("path, how", [
+    ("runtime/pyodide/pyodide.asm.wasm", "404"),
+    ("runtime/pyodide/python_stdlib.min.zip", "abort"),
+    ("runtime/pyengine.zip", "404"),  # fetched by polyscript after Pyodide starts
+    ("py/main.py", "abort"),
+])
 def test_a_failed_runtime_says_so_and_try_again_brings_python_up(
-    module_context: BrowserContext, watch: Watch, base_url: str, file: str, how: str,
+    module_context: BrowserContext, watch: Watch, base_url: str, path: str, how: str,
 ) -> None:
     """With a runtime file failing, the page says so in words and offers to try
     again; with the file back, Try again starts Python without reloading the
     page, and the board plays. The wasm comes back with a wrong MIME type,
     which the loader corrects."""
     page = watch.attach(module_context.new_page())
-    broken = f"**/runtime/pyodide/{file}*"
+    file = path.rsplit("/", 1)[-1]
+    broken = f"**/{path}*"
 
     def fail(route: Route) -> None:
         if how == "404":
