@@ -1,16 +1,23 @@
 """The board: players, cells and lines, and the immutable position value.
 
-A position is two 9-bit masks, one per player; bit ``c`` stands for cell ``c``,
-numbered 0-8 row by row from the top left::
+A position is two bit masks, one per player; bit ``c`` stands for cell ``c``,
+numbered row by row from the top left (0-8 on the classic board)::
 
     0 | 1 | 2
     3 | 4 | 5
     6 | 7 | 8
 
 Only positions that can arise in a legal game are ever built: ``Board.parse``
-checks text against the rules and ``Board.play`` only makes legal moves. There
-are 5,478 such positions, so each is built once and shared (interned): playing
-a move is a dictionary look-up, and boards compare and hash as cheaply as ints.
+checks text against the rules and ``Board.play`` only makes legal moves. On
+3x3 there are 5,478 such positions, so each is built once and shared
+(interned): playing a move is a dictionary look-up, and boards compare and
+hash as cheaply as ints.
+
+The size is part of the position: ``Board.empty(4)`` and a notation of four
+rows of four make a 4x4 board, won with four in a row. Its 9,722,011 positions
+are too many to intern, so those boards are built as they are played
+(``_SizedBoard``), and everything that depends on the shape reads it from
+the board's ``geometry``.
 """
 
 from __future__ import annotations
@@ -30,11 +37,12 @@ if TYPE_CHECKING:
 Cell: TypeAlias = int
 """A cell index, 0-8, row by row from the top left."""
 
-Line: TypeAlias = tuple[Cell, Cell, Cell]
-"""Three cells in a row, column or diagonal, in increasing order."""
+Line: TypeAlias = tuple[Cell, ...]
+"""The cells of a row, column or diagonal that wins (three on 3x3, four on
+4x4), in increasing order."""
 
 Mask: TypeAlias = int
-"""A set of cells as a 9-bit integer: bit ``c`` is cell ``c``."""
+"""A set of cells as an integer: bit ``c`` is cell ``c`` (9 bits on 3x3)."""
 
 CELLS: Final = range(9)
 FULL: Final[Mask] = 0b111_111_111
@@ -45,6 +53,11 @@ LINES: Final[tuple[Line, ...]] = (
     (0, 4, 8), (2, 4, 6),  # diagonals
 )
 LINE_MASKS: Final[tuple[Mask, ...]] = tuple(sum(1 << c for c in line) for line in LINES)
+
+SIZES: Final = (3, 4)
+"""The board sizes the engine plays (cells per side)."""
+_IN_A_ROW: Final = {3: 3, 4: 4}  # marks in a row that win, by size
+_COUNT_WORDS: Final = {3: "three", 4: "four"}  # for "three in a row"
 
 
 class Player(Choice, Enum, noun="side"):
@@ -112,12 +125,33 @@ def _lines_of(mask: Mask) -> tuple[Line, ...]:
     return tuple(line for line, m in zip(LINES, LINE_MASKS, strict=True) if mask & m == m)
 
 
+def _state(x: Mask, o: Mask, geometry: Geometry) -> _State:
+    """What a legal position's masks imply: its result, completed lines, the
+    side to move and the empty cells that may be played."""
+    x_lines, o_lines = geometry.lines_of(x), geometry.lines_of(o)
+    if x_lines:
+        result = Result.X_WON
+    elif o_lines:
+        result = Result.O_WON
+    elif x | o == geometry.full:
+        result = Result.DRAW
+    else:
+        result = Result.ONGOING
+    live = result is Result.ONGOING
+    turn = (Player.X if _bits(x) == _bits(o) else Player.O) if live else None
+    moves = tuple(c for c in range(geometry.cells) if not (x | o) >> c & 1) if live else ()
+    return result, x_lines + o_lines, turn, moves
+
+
+if TYPE_CHECKING:
+    _State: TypeAlias = tuple[Result, tuple[Line, ...], Player | None, tuple[Cell, ...]]
+
 _EMPTY_MARKS: Final = frozenset(".-_")
 _SEPARATOR: Final = "/"
 
 
 class Board:
-    """An immutable tic-tac-toe position.
+    """An immutable tic-tac-toe position, 3x3 unless made otherwise.
 
     >>> board = Board.parse("X.O/.XO/...")
     >>> board.to_move, board.legal_moves
@@ -127,6 +161,8 @@ class Board:
     (<Result.X_WON: 'X'>, ((0, 4, 8),))
     >>> str(after)
     'X.O/.XO/..X'
+    >>> Board.parse("X.../.O../..../....").size
+    4
     """
 
     __slots__ = ("_x", "_o", "_result", "_lines", "_turn", "_moves")
@@ -149,47 +185,47 @@ class Board:
         board = _INTERNED.get(x | o << 9)
         if board is None:
             board = object.__new__(Board)
-            x_lines, o_lines = _lines_of(x), _lines_of(o)
-            if x_lines:
-                result = Result.X_WON
-            elif o_lines:
-                result = Result.O_WON
-            elif x | o == FULL:
-                result = Result.DRAW
-            else:
-                result = Result.ONGOING
-            live = result is Result.ONGOING
-            turn = (Player.X if _bits(x) == _bits(o) else Player.O) if live else None
-            moves = tuple(c for c in CELLS if not (x | o) >> c & 1) if live else ()
-            for name, value in (
-                ("_x", x), ("_o", o), ("_result", result), ("_lines", x_lines + o_lines),
-                ("_turn", turn), ("_moves", moves),
-            ):
-                object.__setattr__(board, name, value)
+            _fill(board, x, o, _state(x, o, THREE))
             _INTERNED[x | o << 9] = board
         return board
 
-    @classmethod
-    def empty(cls) -> Board:
-        """The board before the first move."""
-        return Board._get(0, 0)
+    @staticmethod
+    def _build(x: Mask, o: Mask, geometry: Geometry) -> Board:
+        """The board of any size for two masks already known to be legal."""
+        if geometry is THREE:
+            return Board._get(x, o)
+        board = object.__new__(_SizedBoard)
+        object.__setattr__(board, "_geo", geometry)
+        _fill(board, x, o, _state(x, o, geometry))
+        return board
 
     @classmethod
-    def from_masks(cls, x: Mask, o: Mask) -> Board:
+    def empty(cls, size: int = 3) -> Board:
+        """The board before the first move; ``size`` cells per side (3 or 4).
+
+        >>> Board.empty(4).legal_moves[-1]
+        15
+        """
+        return Board._build(0, 0, geometry(size))
+
+    @classmethod
+    def from_masks(cls, x: Mask, o: Mask, size: int = 3) -> Board:
         """The board with X on the cells of mask ``x`` and O on those of ``o``.
 
         Raises InvalidPositionError unless the position can arise in a legal game.
         """
+        shape = geometry(size)
         if type(x) is not int or type(o) is not int:
             raise InvalidPositionError(f"masks are ints, not {type(x).__name__} and {type(o).__name__}")
-        problems = _problems(x, o)
+        problems = _problems(x, o, shape)
         if problems:
             raise InvalidPositionError("; ".join(problems))
-        return Board._get(x, o)
+        return Board._build(x, o, shape)
 
     @classmethod
     def parse(cls, text: str) -> Board:
-        """Read the position notation: 9 cells row by row, ``X``, ``O`` or ``.``.
+        """Read the position notation: the cells row by row, ``X``, ``O`` or ``.``;
+        9 cells make a 3x3 board, 16 a 4x4 one.
 
         Letters may be lower case, ``-`` and ``_`` also mean an empty cell,
         rows may be separated by ``/``, and white space around the whole is
@@ -209,11 +245,16 @@ class Board:
             raise InvalidPositionError(f"a position is text, not {type(text).__name__}")
         stripped = text.strip()
         rows = stripped.split(_SEPARATOR)
-        if len(rows) > 1 and (len(rows) != 3 or any(len(row) != 3 for row in rows)):
-            raise InvalidPositionError(f"{_shown(stripped)} is not three rows of three cells separated by '/'")
+        if len(rows) > 1 and (len(rows) not in SIZES or any(len(row) != len(rows) for row in rows)):
+            raise InvalidPositionError(
+                f"{_shown(stripped)} is not three rows of three cells separated by '/' (nor four rows of four)"
+            )
         cells = "".join(rows)
-        if len(cells) != 9:
-            raise InvalidPositionError(f"a position has 9 cells, {_shown(stripped)} has {len(cells)}")
+        size = next((n for n in SIZES if n * n == len(cells)), 0)
+        if not size:
+            raise InvalidPositionError(
+                f"a position has 9 cells (16 on 4x4), {_shown(stripped)} has {len(cells)}"
+            )
         x = o = 0
         for cell, char in enumerate(cells):
             mark = char.upper()
@@ -225,9 +266,19 @@ class Board:
                 raise InvalidPositionError(
                     f"{char!r} at cell {cell} is not a mark: use X, O or . (also - or _)"
                 )
-        return cls.from_masks(x, o)
+        return cls.from_masks(x, o, size)
 
     # -- reading -------------------------------------------------------------
+
+    @property
+    def size(self) -> int:
+        """Cells per side: 3, or 4 for a 4x4 board."""
+        return 3
+
+    @property
+    def geometry(self) -> Geometry:
+        """The board's shape: its size, the lines that win, its symmetries."""
+        return THREE
 
     @property
     def x_mask(self) -> Mask:
@@ -281,7 +332,7 @@ class Board:
         return self._moves
 
     def __getitem__(self, cell: Cell) -> Player | None:
-        _check_cell(cell)
+        _check_cell(cell, self.geometry.cells)
         if self._x >> cell & 1:
             return Player.X
         if self._o >> cell & 1:
@@ -290,8 +341,8 @@ class Board:
 
     @property
     def cells(self) -> tuple[Player | None, ...]:
-        """The 9 cells in order: a Player, or None where empty."""
-        return tuple(self[c] for c in CELLS)
+        """The cells in order (9 on 3x3): a Player, or None where empty."""
+        return tuple(self[c] for c in range(self.geometry.cells))
 
     def __iter__(self) -> Iterator[Player | None]:
         return iter(self.cells)
@@ -324,8 +375,8 @@ class Board:
     # -- symmetry ------------------------------------------------------------
 
     def transform(self, symmetry: Symmetry) -> Board:
-        """This board turned or mirrored by ``symmetry``."""
-        return Board._get(symmetry.map_mask(self._x), symmetry.map_mask(self._o))
+        """This board turned or mirrored by ``symmetry`` (one of its geometry's)."""
+        return Board._build(symmetry.map_mask(self._x), symmetry.map_mask(self._o), self.geometry)
 
     def canonical(self) -> tuple[Board, Symmetry]:
         """The representative of this board's symmetry class, and the symmetry
@@ -336,7 +387,8 @@ class Board:
         A cell of the canonical board maps back through ``symmetry.inverse``.
         """
         # min keeps the first of equal keys: ties go to the earlier symmetry.
-        best = min(SYMMETRIES, key=lambda s: s.map_mask(self._x) | s.map_mask(self._o) << 9)
+        shift = self.geometry.cells
+        best = min(self.geometry.symmetries, key=lambda s: s.map_mask(self._x) | s.map_mask(self._o) << shift)
         return self.transform(best), best
 
     # -- value semantics -----------------------------------------------------
@@ -352,7 +404,7 @@ class Board:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
             return NotImplemented
-        return self._x == other._x and self._o == other._o
+        return self._x == other._x and self._o == other._o and self.geometry is other.geometry
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Board is immutable: play() returns a new one")
@@ -364,25 +416,82 @@ class Board:
         return Board.parse, (str(self),)
 
     def __str__(self) -> str:
-        marks = "".join("X" if self._x >> c & 1 else "O" if self._o >> c & 1 else "." for c in CELLS)
-        return f"{marks[0:3]}/{marks[3:6]}/{marks[6:9]}"
+        n = self.size
+        marks = "".join("X" if self._x >> c & 1 else "O" if self._o >> c & 1 else "." for c in range(n * n))
+        return "/".join(marks[r * n:r * n + n] for r in range(n))
 
     def __repr__(self) -> str:
         return f"Board.parse({str(self)!r})"
 
     def pretty(self, numbered: bool = False) -> str:
-        """The board as three lines of text; ``numbered`` shows empty cells as 1-9."""
+        """The board as lines of text; ``numbered`` shows empty cells as 1-9
+        (1-16 on 4x4, each cell as wide as the widest number)."""
+        n = self.size
+        width = len(str(n * n)) if numbered else 1
         rows = []
-        for r in range(3):
+        for r in range(n):
             marks = []
-            for c in range(3 * r, 3 * r + 3):
+            for c in range(n * r, n * r + n):
                 mark = self[c]
-                marks.append(str(mark) if mark else str(c + 1) if numbered else ".")
+                marks.append((str(mark) if mark else str(c + 1) if numbered else ".").center(width))
             rows.append(" " + " | ".join(marks))
-        return "\n---+---+---\n".join(rows)
+        rule = "+".join(["-" * (width + 2)] * n)
+        return f"\n{rule}\n".join(rows)
 
 
 _INTERNED: dict[int, Board] = {}
+
+
+def _fill(board: Board, x: Mask, o: Mask, state: _State) -> None:
+    """Set a new board's fields, once: boards refuse assignment after that."""
+    result, lines, turn, moves = state
+    for name, value in (
+        ("_x", x), ("_o", o), ("_result", result), ("_lines", lines), ("_turn", turn), ("_moves", moves),
+    ):
+        object.__setattr__(board, name, value)
+
+
+class _SizedBoard(Board):
+    """A board of another size than 3x3. Its positions are too many to intern
+    (9,722,011 on 4x4), so each is built as it is played and compares by value;
+    the 3x3 board keeps its own faster paths."""
+
+    __slots__ = ("_geo",)
+
+    _geo: Geometry
+
+    @property
+    def size(self) -> int:
+        return self._geo.side
+
+    @property
+    def geometry(self) -> Geometry:
+        return self._geo
+
+    def play(self, cell: Cell) -> Board:
+        geo = self._geo
+        _check_cell(cell, geo.cells)
+        bit = 1 << cell
+        x, o, turn = self._x, self._o, self._turn
+        if turn is None:
+            raise IllegalMoveError(
+                f"cell {cell} cannot be played: the game is over ({self._result.summary})"
+            )
+        if (x | o) & bit:
+            raise IllegalMoveError(f"cell {cell} is already taken by {self[cell]}")
+        if turn is Player.X:
+            x |= bit
+        else:
+            o |= bit
+        return Board._build(x, o, geo)
+
+    @property
+    def key(self) -> int:
+        """A unique integer among boards of this size: X's mask, O's above it."""
+        return self._x | self._o << self._geo.cells
+
+    def __hash__(self) -> int:
+        return self._x | self._o << self._geo.cells
 
 
 def _shown(text: str, limit: int = 24) -> str:
@@ -391,37 +500,39 @@ def _shown(text: str, limit: int = 24) -> str:
     return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"
 
 
-def _check_cell(cell: Cell) -> int:
-    if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell <= 8:
-        raise IllegalMoveError(f"{cell!r} is not a cell: cells are numbered 0 to 8")
+def _check_cell(cell: Cell, cells: int = 9) -> int:
+    if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < cells:
+        raise IllegalMoveError(f"{cell!r} is not a cell: cells are numbered 0 to {cells - 1}")
     return 1 << cell
 
 
-def _problems(x: Mask, o: Mask) -> list[str]:
+def _problems(x: Mask, o: Mask, geometry: Geometry) -> list[str]:
     """Every reason the masks are not a legal position (none when legal)."""
-    if not (0 <= x <= FULL and 0 <= o <= FULL):
-        return ["a mask has bits beyond the 9 cells"]
+    full = geometry.full
+    if not (0 <= x <= full and 0 <= o <= full):
+        return [f"a mask has bits beyond the {geometry.cells} cells"]
     if x & o:
-        return [f"cells {sorted(c for c in CELLS if x & o >> c & 1)} hold both X and O"]
+        return [f"cells {sorted(c for c in range(geometry.cells) if x & o >> c & 1)} hold both X and O"]
     problems = []
     nx, no = _bits(x), _bits(o)
     if not no <= nx <= no + 1:
         problems.append(
             f"X has {nx} marks and O {no}: X moves first, so X has as many as O or one more"
         )
-    x_won, o_won = bool(_lines_of(x)), bool(_lines_of(o))
+    x_won, o_won = bool(geometry.lines_of(x)), bool(geometry.lines_of(o))
+    in_a_row = f"{_COUNT_WORDS[geometry.k]} in a row"
     if x_won and o_won:
-        problems.append("both X and O have three in a row")
+        problems.append(f"both X and O have {in_a_row}")
     elif x_won and nx != no + 1 and not problems:
-        problems.append("X has three in a row, but O moved after X won")
+        problems.append(f"X has {in_a_row}, but O moved after X won")
     elif o_won and nx != no and not problems:
-        problems.append("O has three in a row, but X moved after O won")
+        problems.append(f"O has {in_a_row}, but X moved after O won")
     return problems
 
 
 class Symmetry(Record):
-    """One of the 8 symmetries of the square, as a permutation of the cells:
-    ``perm[c]`` is where cell ``c`` goes. The identity comes first."""
+    """One of the 8 symmetries of the square, as a permutation of a board's
+    cells: ``perm[c]`` is where cell ``c`` goes. The identity comes first."""
 
     name: str
     perm: tuple[Cell, ...]
@@ -441,24 +552,25 @@ class Symmetry(Record):
     @property
     def inverse(self) -> Symmetry:
         """The symmetry that undoes this one."""
-        back = [0] * 9
+        back = [0] * len(self.perm)
         for c, target in enumerate(self.perm):
             back[target] = c
         perm = tuple(back)
-        return next(s for s in SYMMETRIES if s.perm == perm)
+        side = next(n for n in SIZES if n * n == len(perm))
+        return next(s for s in geometry(side).symmetries if s.perm == perm)
 
 
-def _symmetries() -> tuple[Symmetry, ...]:
+def _symmetries(n: int = 3) -> tuple[Symmetry, ...]:
     def rotate(c: Cell) -> Cell:  # a quarter turn clockwise
-        r, col = divmod(c, 3)
-        return col * 3 + (2 - r)
+        r, col = divmod(c, n)
+        return col * n + (n - 1 - r)
 
     def mirror(c: Cell) -> Cell:  # left and right swapped
-        r, col = divmod(c, 3)
-        return r * 3 + (2 - col)
+        r, col = divmod(c, n)
+        return r * n + (n - 1 - col)
 
     perms: list[tuple[str, tuple[Cell, ...]]] = []
-    perm = tuple(CELLS)
+    perm = tuple(range(n * n))
     for turns in range(4):
         perms.append((f"rotate {90 * turns}", perm))
         perm = tuple(rotate(p) for p in perm)
@@ -469,3 +581,63 @@ def _symmetries() -> tuple[Symmetry, ...]:
 
 SYMMETRIES: Final[tuple[Symmetry, ...]] = _symmetries()
 """The 8 symmetries: four turns, each with and without a mirror; identity first."""
+
+
+class Geometry(Record):
+    """A board's shape: ``side`` x ``side`` cells, ``k`` marks in a row to win.
+
+    >>> g = geometry(4)
+    >>> g.cells, len(g.lines), g.lines[-1]
+    (16, 10, (3, 6, 9, 12))
+    """
+
+    side: int
+    k: int
+    lines: tuple[Line, ...]
+    line_masks: tuple[Mask, ...]
+    symmetries: tuple[Symmetry, ...]
+
+    @property
+    def cells(self) -> int:
+        """How many cells: 9 on 3x3, 16 on 4x4."""
+        return self.side * self.side
+
+    @property
+    def full(self) -> Mask:
+        """Every cell."""
+        return (1 << self.side * self.side) - 1
+
+    def lines_of(self, mask: Mask) -> tuple[Line, ...]:
+        """The winning lines all of whose cells are in ``mask``."""
+        return tuple(line for line, m in zip(self.lines, self.line_masks, strict=True) if mask & m == m)
+
+
+def _lines(n: int, k: int) -> tuple[Line, ...]:
+    """Every run of ``k`` cells in a row, column or diagonal of an n x n board:
+    rows, then columns, then diagonals (down-right and down-left)."""
+    rows = [tuple(r * n + c + i for i in range(k)) for r in range(n) for c in range(n - k + 1)]
+    columns = [tuple((r + i) * n + c for i in range(k)) for c in range(n) for r in range(n - k + 1)]
+    corners = [(r, c) for r in range(n - k + 1) for c in range(n - k + 1)]
+    down_right = [tuple((r + i) * n + c + i for i in range(k)) for r, c in corners]
+    down_left = [tuple((r + i) * n + c + k - 1 - i for i in range(k)) for r, c in corners]
+    return (*rows, *columns, *down_right, *down_left)
+
+
+THREE: Final = Geometry(3, 3, LINES, LINE_MASKS, SYMMETRIES)
+"""The classic board: 3 x 3, three in a row."""
+_GEOMETRIES: dict[int, Geometry] = {3: THREE}
+
+
+def geometry(size: int) -> Geometry:
+    """The shape of a ``size`` x ``size`` board; InvalidPositionError for a size
+    the engine does not play. Built on first use: a 3x3 game never pays for 4x4."""
+    shape = _GEOMETRIES.get(size) if type(size) is int else None
+    if shape is None:
+        if size not in SIZES or type(size) is not int:
+            sizes = " or ".join(f"{n}x{n}" for n in SIZES)
+            raise InvalidPositionError(f"a board is {sizes}, not {size!r}")
+        k = _IN_A_ROW[size]
+        lines = _lines(size, k)
+        masks = tuple(sum(1 << c for c in line) for line in lines)
+        shape = _GEOMETRIES[size] = Geometry(size, k, lines, masks, _symmetries(size))
+    return shape

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from .board import FULL, Board, Cell, IllegalMoveError, Player, Result
+from .board import Board, Cell, IllegalMoveError, Player, Result
 from .choices import Choice
 from .records import Record
 from .solver import best_moves, winning_cells
@@ -77,8 +77,9 @@ class EasyBot(_SeededBot):
     def choose(self, board: Board) -> Cell:
         moves = _live_moves(board)
         me, them = board.sides
-        free = FULL ^ (me | them)
-        urgent = winning_cells(me, free) or (winning_cells(them, free) if self.blocks else ())
+        shape = board.geometry
+        free = shape.full ^ (me | them)
+        urgent = winning_cells(me, free, shape) or (winning_cells(them, free, shape) if self.blocks else ())
         return self._rng.choice(urgent or moves)
 
 
@@ -150,10 +151,11 @@ def play_game(x: Bot, o: Bot, start: Board | None = None) -> Board:
 
 
 def play_match(
-    x: Bot, o: Bot, games: int, *, progress: Callable[[int], None] | None = None
+    x: Bot, o: Bot, games: int, *, progress: Callable[[int], None] | None = None, start: Board | None = None
 ) -> MatchResult:
-    """Play ``games`` games, ``x`` always opening; ``progress(n)`` is told of
-    every n finished games now and then.
+    """Play ``games`` games from ``start`` (the empty 3x3 board unless given),
+    ``x`` always opening; ``progress(n)`` is told of every n finished games
+    now and then.
 
     >>> play_match(bot(Level.PERFECT, seed=1), bot(Level.PERFECT, seed=2), 10)
     MatchResult(games=10, x_wins=0, o_wins=0, draws=10)
@@ -162,7 +164,7 @@ def play_match(
         raise ValueError(f"the number of games cannot be negative ({games})")
     tally = {Result.X_WON: 0, Result.O_WON: 0, Result.DRAW: 0}
     x_choose, o_choose = x.choose, o.choose
-    empty = Board.empty()
+    empty = Board.empty() if start is None else start
     step = max(1, min(10_000, games // 100))
     for played in range(1, games + 1):
         board = empty

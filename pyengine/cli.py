@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
-from .board import Board, EngineError, Player, Result
+from .board import SIZES, Board, EngineError, Player, Result
 from .bots import Level, bot, play_match
 from .facts import FACT_LABELS, compute_facts
 from .game import Game, Mode
@@ -87,10 +87,11 @@ def analysis_text(analysis: Analysis) -> str:
         return "\n".join(lines)
     side = board.to_move
     lines.append(f"{side} to move: {_outcome_text(analysis.value, analysis.plies)} with perfect play")
-    lines.append(f"Moves (cells 0-8, value for {side}):")
+    lines.append(f"Moves (cells 0-{board.geometry.cells - 1}, value for {side}):")
+    width = len(str(board.geometry.cells - 1))
     for move in analysis.moves:
         star = "  *best" if move.cell in analysis.best else ""
-        lines.append(f"  {move.cell}  {_outcome_text(move.value, move.plies)}{star}")
+        lines.append(f"  {move.cell:>{width}}  {_outcome_text(move.value, move.plies)}{star}")
     return "\n".join(lines)
 
 
@@ -131,6 +132,21 @@ def _seed(text: str) -> int:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+SIZE_HELP = "3 (default) for 3x3, three in a row; 4 for 4x4, four in a row"
+
+
+def _size(text: str) -> int:
+    """An argparse type for --size: one of the sizes the engine plays."""
+    sizes = ", ".join(map(str, SIZES))
+    if not (text.strip().isdecimal() and text.strip().isascii() and int(text) in SIZES):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a board size: use {sizes}")
+    return int(text)
+
+
+def _on_size(size: int) -> str:
+    return "" if size == 3 else f" on {size}x{size}"
 
 
 def cmd_move(args: argparse.Namespace, out: IO[str]) -> int:
@@ -205,14 +221,14 @@ def cmd_match(args: argparse.Namespace, out: IO[str]) -> int:
     o = bot(args.o, seed=seeds.getrandbits(64) if seeds else None)
     progress, close = _progress_bar(args.games)
     try:
-        result = play_match(x, o, args.games, progress=progress)
+        result = play_match(x, o, args.games, progress=progress, start=Board.empty(args.size))
     finally:
         close()
     if args.json:
         print(json.dumps(result.as_dict()), file=out)
     else:
         print(
-            f"{args.x.value} (X) vs {args.o.value} (O), {result.games:,} games: "
+            f"{args.x.value} (X) vs {args.o.value} (O), {result.games:,} games{_on_size(args.size)}: "
             f"X won {result.x_wins:,}, O won {result.o_wins:,}, drawn {result.draws:,}",
             file=out,
         )
@@ -290,7 +306,8 @@ def _announce(game: Game, out: IO[str]) -> None:
 
 
 def cmd_play(args: argparse.Namespace, out: IO[str], ask: Callable[[str], str] = input) -> int:
-    game = Game(args.mode, human=args.side, level=args.level, seed=args.seed)
+    game = Game(args.mode, human=args.side, level=args.level, seed=args.seed, start=Board.empty(args.size))
+    cells = game.board.geometry.cells
     if game.mode is Mode.VS_BOT:
         intro = f"You play {game.human} against the {game.level.value} bot. X moves first."
     elif game.mode is Mode.TWO_PLAYERS:
@@ -313,7 +330,7 @@ def cmd_play(args: argparse.Namespace, out: IO[str], ask: Callable[[str], str] =
                 cell = game.play_bot()
                 print(f"The bot ({mover}) plays {cell + 1}.", file=out)
                 continue
-            answer = ask(f"{game.board.to_move} to move (1-9, u, r, n, q): ").strip().lower()
+            answer = ask(f"{game.board.to_move} to move (1-{cells}, u, r, n, q): ").strip().lower()
             if answer in ("q", "quit", "exit"):
                 return 0
             if answer in ("u", "undo"):
@@ -327,8 +344,8 @@ def cmd_play(args: argparse.Namespace, out: IO[str], ask: Callable[[str], str] =
             if answer in ("n", "new"):
                 game.restart()
                 continue
-            if not (len(answer) == 1 and answer in "123456789"):
-                print(f"{answer!r} is not a move: type a cell number from 1 to 9.", file=out)
+            if not (answer.isdecimal() and answer.isascii() and 1 <= int(answer) <= cells):
+                print(f"{answer!r} is not a move: type a cell number from 1 to {cells}.", file=out)
                 continue
             try:
                 game.play(int(answer) - 1)
@@ -355,7 +372,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
         description="Tic-tac-toe with a perfect-play engine. Positions are 9 cells row by row "
-        "(X, O or .), optionally with / between rows: X.O/.X./...; cells are numbered 0-8.",
+        "(X, O or .), optionally with / between rows: X.O/.X./...; cells are numbered 0-8. "
+        "16 cells make a 4x4 board, won with four in a row: X.../.O../..../....",
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser, required=True)
@@ -365,6 +383,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--as", dest="side", type=_choice(Player), default=Player.X, help="your side, X (default) or O")
     play.add_argument("--level", type=_choice(Level), default=Level.PERFECT, help="the bot's level (default perfect)")
     play.add_argument("--seed", type=_seed, help="make the bot's choices repeatable")
+    play.add_argument("--size", type=_size, default=3, help=SIZE_HELP)
     play.set_defaults(run=cmd_play)
 
     move = commands.add_parser("move", help="print the bot's move (a cell 0-8) in a position")
@@ -392,6 +411,7 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--o", type=_choice(Level), required=True, help="O's level")
     match.add_argument("--games", type=_count, default=1000, help="how many games (default 1000)")
     match.add_argument("--seed", type=_seed, help="make the match repeatable")
+    match.add_argument("--size", type=_size, default=3, help=SIZE_HELP)
     match.add_argument("--json", action="store_true", help="print JSON")
     match.set_defaults(run=cmd_match)
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from .board import FULL, LINE_MASKS, Board, Cell, Mask
+from .board import FULL, LINE_MASKS, THREE, Board, Cell, Geometry, Mask
 from .records import Record
 
 TYPE_CHECKING = False  # see board.py
@@ -97,10 +97,18 @@ def _score(me: Mask, them: Mask) -> int:
     return score
 
 
-def winning_cells(mine: Mask, free: Mask) -> tuple[Cell, ...]:
-    """The free cells that would complete a line for the side holding ``mine``."""
-    cells = _COMPLETES[mine] & free
-    return tuple(c for c in range(9) if cells >> c & 1)
+def winning_cells(mine: Mask, free: Mask, geometry: Geometry = THREE) -> tuple[Cell, ...]:
+    """The free cells that would complete a line for the side holding ``mine``
+    (on a 3x3 board unless another geometry is given)."""
+    if geometry is THREE:
+        cells = _COMPLETES[mine] & free
+    else:
+        cells = 0
+        for line in geometry.line_masks:
+            missing = line & ~mine
+            if missing & free == missing and missing and not missing & (missing - 1):
+                cells |= missing
+    return tuple(c for c in range(geometry.cells) if cells >> c & 1)
 
 
 def _move_score(me: Mask, them: Mask, bit: int) -> int:
@@ -177,6 +185,10 @@ def analyze(board: Board) -> Analysis:
     >>> a.move(6)
     MoveAnalysis(cell=6, value=<Value.LOSS: 'loss'>, plies=2)
     """
+    if board.size != 3:
+        from . import alphabeta  # imported on first use: a 3x3 game never needs it
+
+        return alphabeta.analyze(board)
     if board.is_over:
         return Analysis(board=board, value=None, plies=0, moves=(), best=())
     me, them = board.sides
@@ -200,12 +212,18 @@ def best_moves(board: Board) -> tuple[Cell, ...]:
     """
     best = _BEST.get(board)
     if best is None:
+        if board.size != 3:  # not kept here: 4x4 has millions of positions
+            return analyze(board).best
         best = _BEST[board] = analyze(board).best
     return best
 
 
 def value_of(board: Board) -> tuple[Value | None, int]:
     """The value for the side to move and the plies left, without the moves."""
+    if board.size != 3:
+        from . import alphabeta
+
+        return alphabeta.value_of(board)
     if board.is_over:
         return None, 0
     me, them = board.sides

@@ -4,8 +4,8 @@ Every interface says these things (the command line, the page, the page drawn
 before Python starts, the no-JavaScript editions), and a screen reader must hear
 the same words from each, so they are written here once.
 
->>> cell_label(4, Player.X)
-'Centre, X'
+>>> cell_label(4, Player.X), cell_label(6, None, size=4)
+('Centre, X', 'Row 2, column 3, empty')
 >>> end_message(Result.O_WON, Player.O), end_message(Result.O_WON, None)
 ('You win!', 'O wins!')
 """
@@ -27,14 +27,20 @@ CELL_NAMES: Final = (
 """Where each cell is, as a person says it."""
 
 
-def cell_name(cell: Cell) -> str:
-    """Where ``cell`` is, in lower case: ``'top left'`` for cell 0."""
-    return CELL_NAMES[cell]
+def cell_name(cell: Cell, size: int = 3) -> str:
+    """Where ``cell`` is, in lower case: ``'top left'`` for cell 0 of 3x3. On
+    a bigger board, where words like "top" no longer say which cell, by row
+    and column: ``'row 2, column 3'`` for cell 6 of 4x4."""
+    if size == 3:
+        return CELL_NAMES[cell]
+    row, column = divmod(cell, size)
+    return f"row {row + 1}, column {column + 1}"
 
 
-def cell_label(cell: Cell, mark: Player | None, hint: str | None = None) -> str:
+def cell_label(cell: Cell, mark: Player | None, hint: str | None = None, size: int = 3) -> str:
     """A cell's accessible name: where it is, what is on it, and any hint."""
-    label = f"{CELL_NAMES[cell].capitalize()}, {mark.value if mark else 'empty'}"
+    name = cell_name(cell, size)
+    label = f"{name[0].upper()}{name[1:]}, {mark.value if mark else 'empty'}"
     return f"{label}, {hint}" if hint else label
 
 

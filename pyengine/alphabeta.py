@@ -1,0 +1,210 @@
+"""Solving boards too big to tabulate: alpha-beta with a transposition table.
+
+On 3x3 the solver (solver.py) scores every position it meets and keeps them
+all: there are 5,478. On 4x4 (four in a row) there are 9,722,011, so this
+module searches from the position asked about instead, and remembers only
+what the search needs. It gives the same answers in the same form: the
+scores fold the distance in exactly as solver.py's do, with the board's own
+cell count in place of 9::
+
+    win in n plies   ->  cells + 1 - n
+    draw             ->  0
+    loss in n plies  ->  n - (cells + 1)
+
+What makes a pure-Python search fast enough to play perfectly in a browser
+(measured in bench/engine.py):
+
+- alpha-beta: a move is abandoned as soon as it is shown to be no better than
+  one already found; scores carry the distance, so the window is shifted by
+  one ply at each level (a win in n for the child is a loss in n + 1 here);
+- a transposition table of bounds: a position reached again, by another move
+  order or within another search, is not searched again; on the first plies
+  the key is the position's smallest image under the 8 symmetries, so turned
+  and mirrored positions share one entry;
+- the exact shortcuts of solver.py (a side that can complete a line wins now;
+  a side facing two open threats loses next move; a side facing one must
+  block it) and one more, exact as well: once every line holds both marks,
+  nobody can win, and the game is a draw;
+- move order: the block when there is one, then cells on more lines first.
+"""
+
+from __future__ import annotations
+
+from .board import Board, Geometry, Mask
+from .solver import Analysis, MoveAnalysis, Value
+
+TYPE_CHECKING = False  # see board.py
+if TYPE_CHECKING:
+    from typing import Final
+
+_INFINITY: Final = 1 << 10  # beyond any score
+# Symmetric images share a table entry on the first plies only: the key costs
+# 8 mask maps, which pays where subtrees are large and not near the leaves
+# (4x4 from the empty board: 45,000 nodes with it, 77,000 without).
+_SYMMETRY_FROM_EMPTIES: Final = 10
+# The table is cleared when it grows past this: a game of 4x4 fills about
+# 100,000 entries, so only a long session of analyses ever reaches it.
+_TABLE_LIMIT: Final = 1_000_000
+
+
+class _Search:
+    """The searcher for one geometry: its tables and its transposition table."""
+
+    def __init__(self, geometry: Geometry) -> None:
+        self.cells = geometry.cells
+        self.full = geometry.full
+        self.win_now = geometry.cells  # the score of a win with this move
+        self.line_masks = geometry.line_masks
+        counts = [sum(1 for m in self.line_masks if m >> c & 1) for c in range(self.cells)]
+        # sorted() is stable: among cells on as many lines, the lower index first.
+        self.order = tuple(1 << c for c in sorted(range(self.cells), key=lambda c: -counts[c]))
+        # Each symmetry maps a mask one byte at a time, by table.
+        self.byte_maps = [
+            [[sum(1 << s.perm[8 * byte + i] for i in range(8) if v >> i & 1 and 8 * byte + i < self.cells)
+              for v in range(256)] for byte in range((self.cells + 7) // 8)]
+            for s in geometry.symmetries[1:]
+        ]
+        self.completions: dict[Mask, Mask] = {}
+        self.table: dict[int, tuple[int, int]] = {}
+        self.nodes = 0
+
+    def completing(self, mine: Mask) -> Mask:
+        """The cells that would complete a line for the side holding ``mine``
+        (whether or not they are free)."""
+        cells = self.completions.get(mine)
+        if cells is None:
+            cells = 0
+            for line in self.line_masks:
+                missing = line & ~mine
+                if missing and not missing & (missing - 1):
+                    cells |= missing
+            self.completions[mine] = cells
+        return cells
+
+    def key(self, me: Mask, them: Mask, empties: int) -> int:
+        """The table key: on the first plies, the smallest of the position's images."""
+        shift = self.cells
+        key = me << shift | them
+        if empties < _SYMMETRY_FROM_EMPTIES:
+            return key
+        for maps in self.byte_maps:
+            m = t = 0
+            for byte, table in enumerate(maps):
+                m |= table[me >> 8 * byte & 255]
+                t |= table[them >> 8 * byte & 255]
+            image = m << shift | t
+            if image < key:
+                key = image
+        return key
+
+    def dead(self, me: Mask, them: Mask) -> bool:
+        """Whether every line holds both marks: then nobody can win."""
+        return all(line & me and line & them for line in self.line_masks)
+
+    def score(self, me: Mask, them: Mask, alpha: int, beta: int) -> int:
+        """The score of a live position for the side to move, who holds ``me``:
+        exact when it falls inside (alpha, beta), else a bound on the side it
+        fell (fail-soft)."""
+        self.nodes += 1
+        free = self.full ^ (me | them)
+        if self.completing(me) & free:
+            return self.win_now
+        threats = self.completing(them) & free
+        if threats & (threats - 1):
+            return 1 - self.win_now  # two threats: only one can be blocked
+        if self.dead(me, them):
+            return 0
+        key = self.key(me, them, free.bit_count())
+        low, high = self.table.get(key, (-_INFINITY, _INFINITY))
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+        alpha, beta = max(alpha, low), min(beta, high)
+        window_low, best, floor = alpha, -_INFINITY, alpha
+        # With one threat, every other move loses next ply: the block is the move.
+        moves = (threats,) if threats else [bit for bit in self.order if free & bit]
+        for bit in moves:
+            mine = me | bit
+            if mine | them == self.full:
+                value = 0
+            else:
+                # The child's window, one ply further from the end: for a
+                # score s of the child, this move scores -s moved one towards 0.
+                child_low = -(beta + 1) if beta > 0 else 1 - beta
+                child_high = -(floor + 1) if floor >= 0 else 1 - floor
+                reply = -self.score(them, mine, child_low, child_high)
+                value = reply - 1 if reply > 0 else reply + 1 if reply < 0 else 0
+            if value > best:
+                best = value
+                if value > floor:
+                    floor = value
+                    if floor >= beta:
+                        break
+        if best <= window_low:
+            high = best
+        elif best >= beta:
+            low = best
+        else:
+            low = high = best
+        if len(self.table) >= _TABLE_LIMIT:
+            self.table.clear()
+        self.table[key] = (low, high)
+        return best
+
+    def move_score(self, me: Mask, them: Mask, bit: int, alpha: int = -_INFINITY, beta: int = _INFINITY) -> int:
+        """The score, for the mover, of playing ``bit`` from a live position
+        (exact inside (alpha, beta), as ``score``)."""
+        if self.completing(me) & bit:
+            return self.win_now
+        mine = me | bit
+        if mine | them == self.full:
+            return 0
+        child_low = -(beta + 1) if beta > 0 else 1 - beta
+        child_high = -(alpha + 1) if alpha >= 0 else 1 - alpha
+        reply = -self.score(them, mine, child_low, child_high)
+        return reply - 1 if reply > 0 else reply + 1 if reply < 0 else 0
+
+
+_SEARCHES: dict[int, _Search] = {}
+
+
+def _search(board: Board) -> _Search:
+    search = _SEARCHES.get(board.size)
+    if search is None:
+        search = _SEARCHES[board.size] = _Search(board.geometry)
+    return search
+
+
+def _value_and_plies(score: int, empties: int, cells: int) -> tuple[Value, int]:
+    if score > 0:
+        return Value.WIN, cells + 1 - score
+    if score < 0:
+        return Value.LOSS, cells + 1 + score
+    return Value.DRAW, empties  # a drawn game ends only when the board is full
+
+
+def analyze(board: Board) -> Analysis:
+    """``solver.analyze`` for a board that is not 3x3: every legal move's value
+    and length, found by search."""
+    if board.is_over:
+        return Analysis(board=board, value=None, plies=0, moves=(), best=())
+    search = _search(board)
+    me, them = board.sides
+    empties = search.cells - (me | them).bit_count()
+    scored = [(cell, search.move_score(me, them, 1 << cell)) for cell in board.legal_moves]
+    top = max(score for _, score in scored)
+    moves = tuple(MoveAnalysis(cell, *_value_and_plies(score, empties, search.cells)) for cell, score in scored)
+    value, plies = _value_and_plies(top, empties, search.cells)
+    best = tuple(cell for cell, score in scored if score == top)
+    return Analysis(board=board, value=value, plies=plies, moves=moves, best=best)
+
+
+def value_of(board: Board) -> tuple[Value | None, int]:
+    """``solver.value_of`` for a board that is not 3x3."""
+    if board.is_over:
+        return None, 0
+    search = _search(board)
+    me, them = board.sides
+    score = search.score(me, them, -_INFINITY, _INFINITY)
+    return _value_and_plies(score, search.cells - (me | them).bit_count(), search.cells)
