@@ -25,7 +25,7 @@ test: $(STAMP) $(NODE) chromium   ## lint, type-check and run every test, browse
 	$(PY) -m pytest
 
 test-fast: $(STAMP)           ## everything but the browser tests
-	$(PY) -m pytest -m "not browser"
+	$(PY) -m pytest -m "not browser and not slow"
 
 lint: $(STAMP)
 	$(PY) -m ruff check pyengine tests bench tools site/py

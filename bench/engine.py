@@ -5,27 +5,37 @@ interpreter and timed inside it (as anchors.py times itself), alternating
 engine and baseline so that a busy moment hurts both. The verdicts are
 ratios; the absolute times only say how busy the machine was.
 
-    python bench/engine.py [--runs N] [--anchors PATH]
+    python bench/engine.py [--runs N] [--anchors PATH] [--no-browser]
 
-Targets (from the engine's issue):
+Targets (from the engine's issues):
   1. cold import + full analysis of the empty board <= 1/3 of the memoised
      negamax's first move (anchors.py equity);
   2. `match --x perfect --o random --games 100000` at least 2/3 as fast as the
-     bare random-vs-random loop (anchors.py randmatch 100000).
+     bare random-vs-random loop (anchors.py randmatch 100000);
+  3. 4x4: every perfect bot move <= 0.5 s in the browser (Pyodide in headless
+     Chromium, this machine), beside the same code in CPython: the time to
+     solve the empty board, and the slowest bot move over positions of every
+     depth, each searched with an empty transposition table (as the first
+     move of a page is).
 """
 
 from __future__ import annotations
 
 import argparse
 import compileall
+import json
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 DEFAULT_ANCHORS = ROOT.parent / "shared" / "bench" / "anchors.py"
 
 # Timed from before the first import of pyengine to the analysis in hand.
@@ -52,6 +62,40 @@ assert status == 0 and '"games": {games}' in out.getvalue(), out.getvalue()
 print(f"{{elapsed:.6f}}")
 """
 
+# Runs as it is in CPython and in Pyodide; prints its figures as JSON.
+FOUR_BY_FOUR = """
+import json, random, time
+from pyengine import Board, Level, analyze, bot
+from pyengine import alphabeta
+
+def fresh():
+    alphabeta._SEARCHES.clear()  # an empty transposition table, as on a new page
+
+fresh()
+t = time.perf_counter()
+assert analyze(Board.empty(4)).value.value == "draw"
+solve = time.perf_counter() - t
+rng = random.Random(2026)
+positions = []
+for depth in range(0, 14):
+    for _ in range(5):
+        board = Board.empty(4)
+        while board.ply < depth and not board.is_over:
+            board = board.play(rng.choice(board.legal_moves))
+        if not board.is_over:
+            positions.append(board)
+slowest, where = 0.0, ""
+for board in positions:
+    fresh()
+    perfect = bot(Level.PERFECT, seed=1)
+    t = time.perf_counter()
+    perfect.choose(board)
+    took = time.perf_counter() - t
+    if took > slowest:
+        slowest, where = took, str(board)
+print(json.dumps({"solve": solve, "slowest": slowest, "where": where, "positions": len(positions)}))
+"""
+
 SECONDS = re.compile(r"in ([0-9.]+) s")
 
 
@@ -73,11 +117,57 @@ def engine_seconds(code: str) -> float:
     return float(run([sys.executable, "-c", code]))
 
 
+def four_by_four_cpython() -> dict[str, Any]:
+    return dict(json.loads(run([sys.executable, "-c", FOUR_BY_FOUR])))
+
+
+def four_by_four_chromium() -> dict[str, Any]:
+    """FOUR_BY_FOUR in Pyodide (the npm package the site ships) in headless
+    Chromium: a bare page that loads Pyodide and the engine's files."""
+    from playwright.sync_api import sync_playwright
+
+    from tools.browser import launch_args, serve
+
+    pyodide = ROOT / "node_modules" / "pyodide"
+    if not (pyodide / "pyodide.mjs").exists():
+        raise SystemExit("Pyodide is missing: run `npm ci` (make test does)")
+    with tempfile.TemporaryDirectory() as folder:
+        site = Path(folder)
+        shutil.copytree(pyodide, site / "pyodide")
+        shutil.copytree(ROOT / "pyengine", site / "pyengine", ignore=shutil.ignore_patterns("__pycache__"))
+        modules = sorted(p.name for p in (site / "pyengine").glob("*.py"))
+        (site / "index.html").write_text(BENCH_PAGE.replace("$MODULES", json.dumps(modules)))
+        with serve(site) as base, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(**launch_args())
+            page = browser.new_page()
+            page.goto(base)
+            page.wait_for_function("window.benchCode !== undefined")
+            out = page.evaluate("(code) => window.runBench(code)", FOUR_BY_FOUR)
+            browser.close()
+    return dict(json.loads(out))
+
+
+BENCH_PAGE = """<!doctype html><meta charset="utf-8"><script type="module">
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+const pyodide = await loadPyodide({ indexURL: "./pyodide/" });
+pyodide.FS.mkdir("/home/pyodide/pyengine");
+for (const name of $MODULES) {
+  const text = await (await fetch(`./pyengine/${name}`)).text();
+  pyodide.FS.writeFile(`/home/pyodide/pyengine/${name}`, text);
+}
+let printed = "";
+pyodide.setStdout({ batched: (line) => { printed += line; } });
+window.runBench = async (code) => { printed = ""; await pyodide.runPythonAsync(code); return printed; };
+window.benchCode = true;
+</script>"""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=7, help="fresh interpreters per figure (median)")
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--anchors", type=Path, default=DEFAULT_ANCHORS)
+    parser.add_argument("--no-browser", action="store_true", help="skip the 4x4 figures in Chromium")
     args = parser.parse_args()
     if not args.anchors.exists():
         raise SystemExit(f"anchors.py not found at {args.anchors}: pass --anchors PATH")
@@ -106,6 +196,21 @@ def main() -> None:
     print(f"   pyengine match (CLI entry point)  {med(match):8.3f} s")
     print(f"   anchors.py randmatch              {med(rand):8.3f} s")
     print(f"   relative speed {speed:.2f} (target >= 0.67): {'met' if speed >= 2 / 3 else 'MISSED'}")
+    print()
+    cpython = four_by_four_cpython()
+    print(f"3. 4x4, four in a row: the perfect bot ({cpython['positions']} positions of 0-13 marks, "
+          "each with an empty table)")
+    print(f"   CPython   solve the empty board {cpython['solve'] * 1000:7.0f} ms   "
+          f"slowest bot move {cpython['slowest'] * 1000:7.0f} ms ({cpython['where']})")
+    if args.no_browser:
+        return
+    chromium = four_by_four_chromium()
+    print(f"   Chromium  solve the empty board {chromium['solve'] * 1000:7.0f} ms   "
+          f"slowest bot move {chromium['slowest'] * 1000:7.0f} ms ({chromium['where']})")
+    print(f"   Chromium / CPython: solve {chromium['solve'] / cpython['solve']:.2f}, "
+          f"slowest move {chromium['slowest'] / cpython['slowest']:.2f}")
+    verdict = "met" if chromium["slowest"] <= 0.5 else "MISSED"
+    print(f"   slowest bot move in the browser {chromium['slowest']:.3f} s (target <= 0.5 s): {verdict}")
 
 
 if __name__ == "__main__":

@@ -97,6 +97,10 @@ class PerfectBot(_SeededBot):
     level = Level.PERFECT
 
     def choose(self, board: Board) -> Cell:
+        if board.size != 3:  # searched, not tabulated: alphabeta.py
+            from .alphabeta import perfect_move
+
+            return perfect_move(board, self._rng)
         best = best_moves(board) or _live_moves(board)
         return best[0] if len(best) == 1 else self._rng.choice(best)
 

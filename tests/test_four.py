@@ -1,0 +1,214 @@
+"""4x4, four in a row: the search's answers checked against a second solver.
+
+The engine solves 4x4 by alpha-beta search with a transposition table, the
+symmetries and exact shortcuts (pyengine/alphabeta.py). The reference here is
+deliberately simple and shares none of that: plain memoised negamax over every
+move, no pruning, no shortcuts, no symmetry, its lines written out by hand.
+Where both agree on the value and the length of every move of hundreds of
+positions, at every depth, the shortcuts and the window arithmetic are right.
+
+The reference solves a position by visiting everything after it, so from the
+first plies (millions of positions) it takes minutes: those depths run only
+with ``-m slow``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from functools import cache
+
+import pytest
+
+from pyengine import Board, Game, IllegalMoveError, InvalidPositionError, Level, Player, Result, Value, analyze, bot
+from pyengine.bots import play_game
+
+FULL = (1 << 16) - 1
+# The ten lines of four, by hand: rows, columns, the two diagonals.
+LINES = [
+    [0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15],
+    [0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15],
+    [0, 5, 10, 15], [3, 6, 9, 12],
+]
+LINE_MASKS = [sum(1 << c for c in line) for line in LINES]
+SLOW_BELOW = 6  # marks: positions with fewer need the reference for minutes
+
+
+def has_four(mask: int) -> bool:
+    return any(mask & line == line for line in LINE_MASKS)
+
+
+def fold(reply: int) -> int:
+    """A child's score seen one ply further up: a win in n there is a loss in n + 1 here."""
+    return -(reply - 1) if reply > 0 else -(reply + 1) if reply < 0 else 0
+
+
+@cache
+def reference_score(me: int, them: int) -> int:
+    """The score for the side to move (holding ``me``) of a live position:
+    17 - n for a win in n plies, n - 17 for a loss in n, 0 for a draw."""
+    return max(reference_move(me, them, cell) for cell in range(16) if not (me | them) >> cell & 1)
+
+
+def reference_move(me: int, them: int, cell: int) -> int:
+    mine = me | 1 << cell
+    if has_four(mine):
+        return 16
+    if mine | them == FULL:
+        return 0
+    return fold(reference_score(them, mine))
+
+
+def as_value(score: int, empties: int) -> tuple[Value, int]:
+    if score > 0:
+        return Value.WIN, 17 - score
+    if score < 0:
+        return Value.LOSS, 17 + score
+    return Value.DRAW, empties
+
+
+def random_positions(count_per_depth: int, depths: range, seed: int) -> list[Board]:
+    """Live 4x4 positions reached by random games, ``count_per_depth`` of each
+    depth (or all there are: the empty board is the only one of depth 0)."""
+    rng = random.Random(seed)
+    found: list[Board] = []
+    for depth in depths:
+        seen: set[Board] = set()
+        for _ in range(50 * count_per_depth):
+            if len(seen) == count_per_depth:
+                break
+            board = Board.empty(4)
+            while board.ply < depth and not board.is_over:
+                board = board.play(rng.choice(board.legal_moves))
+            if board.ply == depth and not board.is_over:
+                seen.add(board)
+        found.extend(sorted(seen, key=str))
+    return found
+
+
+# Positions a search can get wrong: threats to block, double threats, wins
+# that are slower than others, and a position where nobody can win any more.
+TACTICAL = [
+    "XXX./OOO./..../....",   # X wins now at 3; O would win at 7 next
+    "XXX./OO../O.../....",   # X wins now
+    "X.../XO../X.O./...O",   # O threatens nothing yet; X has a column of three to finish
+    "XX../.OO./..X./..O.",   # quiet middle game
+    "X..O/.XO./.OX./....",   # O must block the diagonal at 15
+    "XOXO/OXOX/XOXO/....",   # nobody can win: a draw, four plies to the end
+    ".X../XO../.O../....",   # O has two in the second column
+    "OX../XXO./.O../....",
+]
+
+
+def check_against_reference(board: Board) -> None:
+    me, them = board.sides
+    empties = 16 - board.ply
+    analysis = analyze(board)
+    expected = {cell: as_value(reference_move(me, them, cell), empties) for cell in board.legal_moves}
+    assert {m.cell: (m.value, m.plies) for m in analysis.moves} == expected, str(board)
+    top = max(reference_move(me, them, cell) for cell in board.legal_moves)
+    assert (analysis.value, analysis.plies) == as_value(top, empties)
+    assert analysis.best == tuple(c for c in board.legal_moves if reference_move(me, them, c) == top)
+
+
+class TestAgainstTheReference:
+    @pytest.mark.parametrize("position", TACTICAL)
+    def test_tactical_positions(self, position: str) -> None:
+        check_against_reference(Board.parse(position))
+
+    def test_hundreds_of_random_positions_at_every_depth_from_six_marks(self) -> None:
+        """30 positions of each depth from 6 to 15 marks: every move's value and length."""
+        positions = random_positions(30, range(SLOW_BELOW, 16), seed=4)
+        assert len(positions) == 30 * (16 - SLOW_BELOW)
+        for board in positions:
+            check_against_reference(board)
+
+    @pytest.mark.slow
+    def test_the_first_plies(self) -> None:
+        """The empty board, and 5 positions of each depth from 1 to 5 marks."""
+        for board in [Board.empty(4), *random_positions(5, range(1, SLOW_BELOW), seed=4)]:
+            check_against_reference(board)
+
+
+class TestPerfectPlay:
+    def test_the_empty_board_is_a_draw_to_the_last_cell(self) -> None:
+        analysis = analyze(Board.empty(4))
+        assert (analysis.value, analysis.plies) == (Value.DRAW, 16)
+        assert analysis.best == tuple(range(16))
+
+    def test_the_bot_plays_only_best_moves_and_any_of_them(self) -> None:
+        """The bot searches less than ``analyze`` (the position's score, then a
+        test of one move at a time): its moves are always among the best, and
+        over many tries it plays each of them."""
+        for board in random_positions(3, range(2, 14), seed=11):
+            best = set(analyze(board).best)
+            perfect = bot(Level.PERFECT, seed=5)
+            chosen = {perfect.choose(board) for _ in range(12 * len(best))}
+            assert chosen <= best, str(board)
+            assert len(best) == 1 or len(chosen) > 1, str(board)
+
+    @pytest.mark.parametrize("level", [Level.RANDOM, Level.MEDIUM])
+    def test_the_perfect_bot_never_ends_below_the_value(self, level: Level) -> None:
+        """From random positions, the perfect bot plays the side to move against
+        a random or medium bot, and the game ends no worse than the position's value."""
+        rng = random.Random(level.value)
+        values = set()
+        for board in random_positions(4, range(0, 14), seed=9):
+            side = board.to_move
+            value = analyze(board).value
+            values.add(value)
+            perfect, other = bot(Level.PERFECT, seed=rng.getrandbits(32)), bot(level, seed=rng.getrandbits(32))
+            end = play_game(perfect, other, board) if side is Player.X else play_game(other, perfect, board)
+            if value is Value.WIN:
+                assert end.winner is side, str(board)
+            elif value is Value.DRAW:
+                assert end.winner in (side, None), str(board)
+        assert values == {Value.WIN, Value.DRAW, Value.LOSS}  # the sample holds each kind
+
+    def test_a_game_against_the_bot(self) -> None:
+        game = Game(human=Player.O, start=Board.empty(4), seed=3)
+        while not game.is_over:
+            if game.bot_to_move:
+                game.play_bot()
+            else:
+                game.play(analyze(game.board).best[0])
+        assert game.result is Result.DRAW
+        assert game.undo() and game.board.ply < 16
+
+
+class TestTheFourByFourBoard:
+    def test_notation_round_trips_and_size(self) -> None:
+        board = Board.parse("x.../.o../..../...x")
+        assert board.size == 4 and str(board) == "X.../.O../..../...X"
+        assert Board.parse("X....O.........X") == board
+        assert board != Board.parse("X.../.O../..../....")
+
+    def test_sizes_never_compare_equal(self) -> None:
+        assert Board.empty(4) != Board.empty() and Board.empty(4).key == Board.empty().key
+
+    @pytest.mark.parametrize("text, words", [
+        ("XXXX/OOOO/..../....", "both X and O have four in a row"),
+        ("XXX/OOO/..", "not three rows of three cells"),
+        ("X" * 12, "9 cells (16 on 4x4)"),
+    ])
+    def test_bad_positions_say_why(self, text: str, words: str) -> None:
+        with pytest.raises(InvalidPositionError, match=re.escape(words)):
+            Board.parse(text)
+
+    def test_cells_are_numbered_to_fifteen(self) -> None:
+        board = Board.empty(4).play(15)
+        with pytest.raises(IllegalMoveError, match="numbered 0 to 15"):
+            board.play(16)
+
+    def test_symmetry_on_four_by_four(self) -> None:
+        board = Board.parse("X.../..../..../...O").play(1)
+        images = {board.transform(s) for s in board.geometry.symmetries}
+        assert len(images) == 8
+        canonical, symmetry = board.canonical()
+        assert canonical == min(images, key=lambda b: b.key)
+        assert board.transform(symmetry) == canonical
+        assert canonical.transform(symmetry.inverse) == board
+
+    def test_unknown_sizes_are_refused(self) -> None:
+        with pytest.raises(InvalidPositionError, match="3x3 or 4x4"):
+            Board.empty(5)
