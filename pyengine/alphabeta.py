@@ -183,19 +183,6 @@ class _Search:
         return reply - 1 if reply > 0 else reply + 1 if reply < 0 else 0
 
 
-    def exact_move_score(self, me: Mask, them: Mask, bit: int) -> int:
-        """The exact score of a move. Most moves of a 4x4 game are draws, and
-        proving a draw within the window (-1, 1) is far cheaper than finding
-        every line's exact length: so that first, then, for a win or a loss
-        only, the exact distance on that side of zero."""
-        score = self.move_score(me, them, bit, -1, 1)
-        if score >= 1:
-            return self.move_score(me, them, bit, 0, _INFINITY)
-        if score <= -1:
-            return self.move_score(me, them, bit, -_INFINITY, 0)
-        return score
-
-
 _SEARCHES: dict[int, _Search] = {}
 
 
@@ -222,12 +209,20 @@ def analyze(board: Board) -> Analysis:
     search = _search(board)
     me, them = board.sides
     empties = search.cells - (me | them).bit_count()
-    scored = [(cell, search.exact_move_score(me, them, 1 << cell)) for cell in board.legal_moves]
+    scored = [(cell, search.move_score(me, them, 1 << cell)) for cell in board.legal_moves]
     top = max(score for _, score in scored)
     moves = tuple(MoveAnalysis(cell, *_value_and_plies(score, empties, search.cells)) for cell, score in scored)
     value, plies = _value_and_plies(top, empties, search.cells)
     best = tuple(cell for cell, score in scored if score == top)
     return Analysis(board=board, value=value, plies=plies, moves=moves, best=best)
+
+
+def analyze_move(board: Board, cell: Cell) -> MoveAnalysis:
+    """``solver.analyze_move`` for a board that is not 3x3."""
+    search = _search(board)
+    me, them = board.sides
+    score = search.move_score(me, them, 1 << cell)
+    return MoveAnalysis(cell, *_value_and_plies(score, search.cells - (me | them).bit_count(), search.cells))
 
 
 def perfect_move(board: Board, rng: Random) -> Cell:

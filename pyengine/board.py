@@ -628,6 +628,21 @@ THREE: Final = Geometry(3, 3, LINES, LINE_MASKS, SYMMETRIES)
 _GEOMETRIES: dict[int, Geometry] = {3: THREE}
 
 
+def parse_size(text: str) -> int:
+    """Read a board size from text: ``"4"`` or ``"4x4"``; InvalidPositionError,
+    saying which sizes there are, for anything else.
+
+    >>> parse_size(" 4x4 "), parse_size("3")
+    (4, 3)
+    """
+    words = text.strip().lower() if isinstance(text, str) else ""
+    side, _, other = words.partition("x")
+    if side.isdecimal() and side.isascii() and (not other or other == side) and int(side) in SIZES:
+        return int(side)
+    sizes = " or ".join(f"{n} ({n}x{n})" for n in SIZES)
+    raise InvalidPositionError(f"the board size is {sizes}, not {_shown(str(text))}")
+
+
 def geometry(size: int) -> Geometry:
     """The shape of a ``size`` x ``size`` board; InvalidPositionError for a size
     the engine does not play. Built on first use: a 3x3 game never pays for 4x4."""

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
-from .board import SIZES, Board, EngineError, Player, Result
+from .board import Board, EngineError, Player, Result, parse_size
 from .bots import Level, bot, play_match
 from .facts import FACT_LABELS, compute_facts
 from .game import Game, Mode
@@ -139,10 +139,10 @@ SIZE_HELP = "3 (default) for 3x3, three in a row; 4 for 4x4, four in a row"
 
 def _size(text: str) -> int:
     """An argparse type for --size: one of the sizes the engine plays."""
-    sizes = ", ".join(map(str, SIZES))
-    if not (text.strip().isdecimal() and text.strip().isascii() and int(text) in SIZES):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a board size: use {sizes}")
-    return int(text)
+    try:
+        return parse_size(text)
+    except EngineError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _on_size(size: int) -> str:
@@ -298,7 +298,7 @@ def cmd_export_css(args: argparse.Namespace, out: IO[str]) -> int:
 
 # -- the terminal game ---------------------------------------------------------
 
-HELP_LINE = "Cells are numbered 1 to 9, left to right and top to bottom, as the empty squares show."
+HELP_LINE = "Cells are numbered 1 to {cells}, left to right and top to bottom, as the empty squares show."
 
 
 def _announce(game: Game, out: IO[str]) -> None:
@@ -314,7 +314,9 @@ def cmd_play(args: argparse.Namespace, out: IO[str], ask: Callable[[str], str] =
         intro = "Two players take turns. X moves first."
     else:
         intro = f"The {game.level.value} bot plays both sides."
-    print(intro, HELP_LINE, "Type u to undo, r to redo, n for a new game, q to quit.", sep="\n", file=out)
+    if args.size != 3:
+        intro += f" The board is {args.size}x{args.size}: {args.size} in a row wins."
+    print(intro, HELP_LINE.format(cells=cells), "Type u to undo, r to redo, n for a new game, q to quit.", sep="\n", file=out)
     try:
         while True:
             print("\n" + game.board.pretty(numbered=True) + "\n", file=out)

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from enum import Enum
 
-from .board import FULL, LINE_MASKS, THREE, Board, Cell, Geometry, Mask
+from .board import FULL, LINE_MASKS, THREE, Board, Cell, Geometry, IllegalMoveError, Mask
 from .records import Record
 
 TYPE_CHECKING = False  # see board.py
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from typing import Final
 
 _WIN_NOW: Final = 9
@@ -199,6 +200,45 @@ def analyze(board: Board) -> Analysis:
     value, plies = _value_and_plies(top, empties)
     best = tuple(cell for cell, score in scored if score == top)
     return Analysis(board=board, value=value, plies=plies, moves=moves, best=best)
+
+
+def analyze_move(board: Board, cell: Cell) -> MoveAnalysis:
+    """One legal move of ``board`` solved: what ``analyze(board).move(cell)``
+    says, at the cost of that move alone. On 4x4, where a whole analysis takes
+    a while, a page can solve the moves one at a time and stay responsive;
+    ``summarize`` then makes them an Analysis."""
+    if cell not in board.legal_moves:
+        raise IllegalMoveError(f"cell {cell!r} is not a legal move in {board}")
+    if board.size != 3:
+        from . import alphabeta
+
+        return alphabeta.analyze_move(board, cell)
+    me, them = board.sides
+    return MoveAnalysis(cell, *_value_and_plies(_move_score(me, them, 1 << cell), 9 - (me | them).bit_count()))
+
+
+def summarize(board: Board, moves: Iterable[MoveAnalysis]) -> Analysis:
+    """The Analysis made of every legal move's: the best value, the fastest
+    win or slowest loss, and the moves that reach it."""
+    ordered = tuple(sorted(moves, key=lambda move: move.cell))
+    if [move.cell for move in ordered] != list(board.legal_moves):
+        raise ValueError(f"a summary needs every legal move of {board}, once")
+    if not ordered:
+        return Analysis(board=board, value=None, plies=0, moves=(), best=())
+    top = max(_preference(move) for move in ordered)
+    best = tuple(move.cell for move in ordered if _preference(move) == top)
+    first = next(move for move in ordered if move.cell == best[0])
+    return Analysis(board=board, value=first.value, plies=first.plies, moves=ordered, best=best)
+
+
+def _preference(move: MoveAnalysis) -> tuple[int, int]:
+    """How perfect play ranks a move: any win over a draw over any loss; the
+    fastest win; the slowest loss."""
+    if move.value is Value.WIN:
+        return 2, -move.plies
+    if move.value is Value.LOSS:
+        return 0, move.plies
+    return 1, 0
 
 
 _BEST: dict[Board, tuple[Cell, ...]] = {}
