@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 
 from pyengine import Board, Level, Mode, Player, analyze
+from pyengine.board import SIZES
 from pyengine.nojs import compiled_board
 from pyengine.words import cell_label, hint_text
 
@@ -88,8 +89,9 @@ FIRST_PAINT_CHOOSER = f"""(() => {{
   const query = new URLSearchParams(location.search);
   const is = (key, value) => !query.has(key) || query.get(key).trim().toLowerCase() === value;
   const side = (query.get("as") || "X").trim().toUpperCase();
+  const size = (query.get("size") || "3").trim().toLowerCase();
   const compiled = is("mode", "{Mode.VS_BOT.value}") && is("level", "{Level.PERFECT.value}")
-    && !query.has("pos") && (side === "X" || side === "O");
+    && !query.has("pos") && (side === "X" || side === "O") && (size === "3" || size === "3x3");
   root.dataset.firstPaint = compiled ? side : "loading";
   const status = root.querySelector(".ttt-status");
   if (compiled) {{
@@ -123,12 +125,14 @@ def game_markup() -> str:
     modes = [(Mode.VS_BOT.value, "Against the bot"), (Mode.TWO_PLAYERS.value, "Two players"),
              (Mode.WATCH.value, "Watch bot vs bot")]
     sides = [("X", "X (you start)"), ("O", "O (bot starts)")]
+    sizes = [(str(size), f"{size} by {size}") for size in SIZES]
     return f"""
 <div class="ttt ttt-game" data-board="game" markdown="0">
 <form class="ttt-settings" aria-label="Game settings">
 <div class="ttt-setting"><label for="ttt-mode">Mode</label>{_options("mode", modes, Mode.VS_BOT.value)}</div>
 <div class="ttt-setting"><label for="ttt-level">Bot</label>{_options("level", levels, Level.PERFECT.value)}</div>
 <div class="ttt-setting"><label for="ttt-as">You play</label>{_options("as", sides, "X")}</div>
+<div class="ttt-setting"><label for="ttt-size">Board</label>{_options("size", sizes, "3")}</div>
 </form>
 <p class="ttt-message" hidden></p>
 {stage(Board.empty(), "Tic-tac-toe board", first_paint=first_paint_boards(),

@@ -21,9 +21,11 @@ import view
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from pyengine import Board, Game, IllegalMoveError, Level, Mode, Player, compute_facts
+from pyengine import Board, Game, IllegalMoveError, Level, Mode, MoveAnalysis, Player, compute_facts
+from pyengine.board import parse_size
 from pyengine.facts import FACT_LABELS, perfect_policy_digest
 from pyengine.policy import against_choice
+from pyengine.solver import analyze_move, summarize
 from pyengine.words import cell_label
 
 TALLY_KEY = "pyengine.score"
@@ -42,14 +44,20 @@ class BoardView:
         self.game = game
         self.show_hints = hints
         self.table = root.querySelector("table.ttt-board")
-        self.cells = [self.table.querySelector(f'[data-cell="{cell}"]') for cell in range(9)]
+        self.cells: list[object] = []
+        self.fit_cells()
         self.banner = root.querySelector(".ttt-banner")
         self.status = root.querySelector(".ttt-status")
         self.buttons = {b.dataset.action: b for b in root.querySelectorAll("[data-action]")}
         self._pending = 0  # the token of the bot move now scheduled; 0 when none is
         self._tokens = 0
+        # Hints solved one move per task (4x4, where a whole analysis is slow):
+        # the moves solved so far for the board they belong to.
+        self._solving: tuple[Board, list[MoveAnalysis]] | None = None
+        self._solved: tuple[Board, dict[int, view.Hint]] | None = None
         # One proxy per handler for the life of the page: no proxy churn per move.
         self._bot_timer = create_proxy(self._on_bot_timer)
+        self._hint_timer = create_proxy(self._on_hint_timer)
         self.table.addEventListener("click", create_proxy(self._on_click))
         self.table.addEventListener("keydown", create_proxy(self._on_key))
         for button in self.buttons.values():
@@ -68,6 +76,39 @@ class BoardView:
         self.table.setAttribute("data-ready", "true")
         self.schedule_bot()
 
+    def fit_cells(self) -> None:
+        """Make the table's cells those of the game's board size: the page is
+        drawn with 3x3 before Python runs; a 4x4 game gets its 16 here."""
+        size = self.game.board.size
+        cells = [self.table.querySelector(f'[data-cell="{cell}"]') for cell in range(size * size)]
+        if all(cells) and not self.table.querySelector(f'[data-cell="{size * size}"]'):
+            self.cells = cells
+            return
+        body = document.createElement("tbody")
+        self.cells = []
+        for row in range(size):
+            line = document.createElement("tr")
+            line.setAttribute("role", "row")
+            for cell in range(size * row, size * row + size):
+                holder = document.createElement("td")
+                holder.setAttribute("role", "gridcell")
+                button = document.createElement("button")
+                button.type = "button"
+                button.className = "ttt-cell"
+                button.setAttribute("data-cell", str(cell))
+                button.tabIndex = 0 if cell == 0 else -1
+                for part in ("ttt-mark", "ttt-hint"):
+                    span = document.createElement("span")
+                    span.className = part
+                    span.setAttribute("aria-hidden", "true")
+                    button.appendChild(span)
+                holder.appendChild(button)
+                line.appendChild(holder)
+                self.cells.append(button)
+            body.appendChild(line)
+        self.table.replaceChildren(body)
+        self.table.setAttribute("data-size", str(size))
+
     # -- events --------------------------------------------------------------
 
     def _on_click(self, event: object) -> None:
@@ -79,20 +120,22 @@ class BoardView:
         target = event.target.closest("[data-cell]")
         if not target:
             return
+        size = self.game.board.size
+        last = size - 1
         cell = int(target.dataset.cell)
-        row, col = divmod(cell, 3)
+        row, col = divmod(cell, size)
         key = event.key
         if key in STEPS:
             dr, dc = STEPS[key]
-            row, col = min(2, max(0, row + dr)), min(2, max(0, col + dc))
+            row, col = min(last, max(0, row + dr)), min(last, max(0, col + dc))
         elif key == "Home":
             row, col = (0, 0) if event.ctrlKey else (row, 0)
         elif key == "End":
-            row, col = (2, 2) if event.ctrlKey else (row, 2)
+            row, col = (last, last) if event.ctrlKey else (row, last)
         else:
             return  # Enter and Space reach the button as a click
         event.preventDefault()
-        self.move_focus(3 * row + col)
+        self.move_focus(size * row + col)
 
     def _on_action(self, event: object) -> None:
         action = event.currentTarget.dataset.action
@@ -169,9 +212,40 @@ class BoardView:
 
     # -- drawing ---------------------------------------------------------------
 
+    def hints(self) -> dict[int, view.Hint]:
+        """The hints to show now. On 3x3 all at once; on 4x4 those solved so
+        far, one move per task (_on_hint_timer), so the page never freezes."""
+        board = self.game.board
+        if not self.show_hints or board.is_over:
+            return {}
+        if board.size == 3:
+            return view.hints(board)
+        if self._solved and self._solved[0] == board:
+            return self._solved[1]
+        if not (self._solving and self._solving[0] == board):
+            self._solving = (board, [])
+            window.setTimeout(self._hint_timer, 0)
+        return view.hints_so_far(self._solving[1])
+
+    def _on_hint_timer(self) -> None:
+        if not self._solving:
+            return
+        board, moves = self._solving
+        if board != self.game.board or not self.show_hints:
+            self._solving = None  # the board moved on: its hints are not needed
+            return
+        moves.append(analyze_move(board, board.legal_moves[len(moves)]))
+        if len(moves) == len(board.legal_moves):
+            self._solving = None
+            self._solved = (board, view.hints_of(summarize(board, moves)))
+        else:
+            window.setTimeout(self._hint_timer, 0)
+        self.render()
+
     def render(self) -> None:
         board = self.game.board
-        hints = view.hints(board) if self.show_hints else {}
+        size = board.size
+        hints = self.hints()
         winning = {cell for line in board.winning_lines for cell in line}
         open_to_click = self.game.human_to_move and not self._pending
         for cell, element in enumerate(self.cells):
@@ -185,7 +259,7 @@ class BoardView:
             element.classList.toggle("best", bool(hint and hint.best))
             element.classList.toggle("win", cell in winning)
             element.setAttribute("aria-disabled", "false" if mark is None and open_to_click else "true")
-            element.setAttribute("aria-label", cell_label(cell, mark, hint.text if hint else None))
+            element.setAttribute("aria-label", cell_label(cell, mark, hint.text if hint else None, size))
         shown = view.banner(self.game)
         if shown:
             self.banner.textContent, result = shown
@@ -215,7 +289,7 @@ class GameView(BoardView):
         given = {key: str(params.get(key)) for key in view.URL_KEYS if params.has(key)}
         settings, problems = view.settings_from_params(given)
         game = Game(settings.mode, human=settings.human, level=settings.level, start=settings.start)
-        super().__init__(root, game)
+        super().__init__(root, game)  # fits the table to the game's size
         # Embedded in another site's page, the board keeps to itself: it does
         # not rewrite its address or keep a score.
         self.embedded = embedded
@@ -232,6 +306,7 @@ class GameView(BoardView):
             self.selects["mode"].value = settings.mode.value
             self.selects["level"].value = settings.level.value
             self.selects["as"].value = settings.human.value
+            self.selects["size"].value = str(settings.size)
             self.form.addEventListener("change", create_proxy(self._on_settings))
             self.form.addEventListener("submit", create_proxy(lambda event: event.preventDefault()))
 
@@ -278,7 +353,7 @@ class GameView(BoardView):
 
     def settings(self) -> view.Settings:
         game = self.game
-        return view.Settings(mode=game.mode, level=game.level, human=game.human, start=game.start)
+        return view.Settings(mode=game.mode, level=game.level, human=game.human, size=game.start.size, start=game.start)
 
     def _on_settings(self, event: object) -> None:
         self.cancel_bot()
@@ -286,8 +361,9 @@ class GameView(BoardView):
             mode=Mode.parse(self.selects["mode"].value),
             level=Level.parse(self.selects["level"].value),
             human=Player.parse(self.selects["as"].value),
-            start=Board.empty(),
+            start=Board.empty(parse_size(self.selects["size"].value)),
         )
+        self.fit_cells()
         self._scored = False
         self.sync_side_select()
         self.changed(view.turn_status(self.game))
@@ -299,7 +375,7 @@ class GameView(BoardView):
 
     def restart(self) -> None:
         self.cancel_bot()
-        self.game.restart(start=Board.empty())
+        self.game.restart(start=Board.empty(self.game.board.size))
         self._scored = False
         self.message.hidden = True
         self.changed(view.turn_status(self.game))

@@ -7,7 +7,8 @@ browser imports so the tests can check it in CPython.
 
 from __future__ import annotations
 
-from pyengine import Board, Game, Level, Mode, Player, Result, analyze
+from pyengine import Analysis, Board, Game, Level, Mode, MoveAnalysis, Player, Result, analyze
+from pyengine.board import parse_size
 from pyengine.records import Record
 from pyengine.words import cell_name, end_message, hint_text, outcome_for
 
@@ -18,19 +19,23 @@ TALLY_KEYS = ("bot:win", "bot:loss", "bot:draw", "two:x", "two:o", "two:draw")
 
 
 class Settings(Record):
-    """The game's setup as the URL carries it: ``mode=``, ``level=``, ``as=``, ``pos=``."""
+    """The game's setup as the URL carries it: ``mode=``, ``level=``, ``as=``,
+    ``size=`` and ``pos=`` (whose shape is the size when both are given)."""
 
     mode: Mode = Mode.VS_BOT
     level: Level = Level.PERFECT
     human: Player = Player.X
+    size: int = 3
     start: Board = Board.empty()
 
     def query(self, board: Board) -> str:
         """The query string that shares this setup at ``board``."""
-        # Every value is letters, dots and slashes: nothing needs escaping.
+        # Every value is letters, digits, dots and slashes: nothing needs escaping.
         # (urllib.parse would cost 50 ms of the page's start-up in Pyodide.)
         params = {"mode": self.mode.value, "level": self.level.value, "as": self.human.value}
-        if board != Board.empty():
+        if board.size != 3:
+            params["size"] = str(board.size)
+        if board != Board.empty(board.size):
             params["pos"] = str(board)
         return "?" + "&".join(f"{key}={value}" for key, value in params.items())
 
@@ -57,6 +62,7 @@ _URL_FIELDS = {
     "mode": ("mode", Mode.parse, "The mode {} is unknown; playing against the bot."),
     "level": ("level", Level.parse, "The level {} is unknown; the bot plays perfectly."),
     "as": ("human", Player.parse, "You can play X or O, not {}; you play X."),
+    "size": ("size", parse_size, "The board size {} is unknown ({}); the board is 3x3."),
     "pos": ("start", Board.parse, "The shared position {} cannot be played ({}). Here is a fresh game."),
 }
 URL_KEYS = tuple(_URL_FIELDS)
@@ -78,6 +84,11 @@ def settings_from_params(values: dict[str, str]) -> tuple[Settings, list[str]]:
             fields[field] = parse(values[key])
         except ValueError as error:  # the engine's errors are ValueErrors too
             problems.append(problem.format(_quote(values[key]), error))
+    start, size = fields.get("start"), fields.get("size")
+    if isinstance(start, Board):
+        fields["size"] = start.size  # the position's own shape wins
+    elif isinstance(size, int):
+        fields["start"] = Board.empty(size)
     return Settings(**fields), problems
 
 
@@ -108,7 +119,7 @@ def move_announcement(game: Game, cell: int, by_bot: bool) -> str:
     board = game.board
     mover = board[cell]
     who = f"The bot ({mover})" if by_bot and game.mode is Mode.VS_BOT else str(mover)
-    text = f"{who} played {cell_name(cell)}."
+    text = f"{who} played {cell_name(cell, board.size)}."
     shown = banner(game)
     if shown:
         text += " " + shown[0]
@@ -119,9 +130,18 @@ def move_announcement(game: Game, cell: int, by_bot: bool) -> str:
 
 def hints(board: Board) -> dict[int, Hint]:
     """Each empty cell's hint."""
-    if board.is_over:
-        return {}
-    analysis = analyze(board)
+    return {} if board.is_over else hints_of(analyze(board))
+
+
+def hints_so_far(moves: list[MoveAnalysis]) -> dict[int, Hint]:
+    """The hints of the moves solved so far: which is best is not known yet."""
+    return {
+        move.cell: Hint(text=hint_text(move.value, move.plies), value=move.value.value, best=False) for move in moves
+    }
+
+
+def hints_of(analysis: Analysis) -> dict[int, Hint]:
+    """Each empty cell's hint, from a solved position."""
     return {
         move.cell: Hint(text=hint_text(move.value, move.plies), value=move.value.value, best=move.cell in analysis.best)
         for move in analysis.moves
@@ -135,7 +155,7 @@ def move_list(game: Game) -> list[str]:
     for cell in game.moves:
         mover = board.to_move
         board = board.play(cell)
-        lines.append(f"{mover} {cell_name(cell)}")
+        lines.append(f"{mover} {cell_name(cell, board.size)}")
     return lines
 
 

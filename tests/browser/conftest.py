@@ -154,7 +154,7 @@ def open_page(context: BrowserContext, watch: Watch, url: str) -> Page:
 def board_of(page: Page, root: str = "[data-board]") -> Board:
     """The position the page shows, read from the cells' data-mark hooks."""
     marks = page.eval_on_selector_all(f"{root} .ttt-cell", "els => els.map(e => e.dataset.mark)")
-    assert len(marks) == 9
+    assert len(marks) in (9, 16)  # 3x3 or 4x4
     return Board.parse("".join(mark or "." for mark in marks))
 
 
