@@ -21,13 +21,14 @@ MARKER = re.compile(r"<!--\s*board:\s*(?P<kind>[a-z_]+)(?:\s+(?P<arg>[^\s>]+))?\
 
 
 def board_table(board: Board, label: str, *, hints: bool = False) -> str:
-    """The board as an ARIA grid of 9 buttons, drawn before the engine loads,
+    """The board as an ARIA grid of buttons (9, or 16 on 4x4), drawn before the engine loads,
     with each empty cell's hint when the board shows hints from the start."""
     analysis = analyze(board) if hints and not board.is_over else None
+    size = board.size
     rows = []
-    for r in range(3):
+    for r in range(size):
         cells = []
-        for cell in range(3 * r, 3 * r + 3):
+        for cell in range(size * r, size * r + size):
             mark = board[cell]
             text = str(mark) if mark else ""
             move = analysis.move(cell) if analysis and mark is None else None
@@ -35,7 +36,7 @@ def board_table(board: Board, label: str, *, hints: bool = False) -> str:
             best = " best" if analysis and cell in analysis.best else ""
             # The live page's own name for the cell, hint included, so a screen
             # reader hears the same words before and after Python takes over.
-            name = cell_label(cell, mark, hint or None)
+            name = cell_label(cell, mark, hint or None, size)
             cells.append(
                 f'<td role="gridcell"><button type="button" class="ttt-cell{best}" data-cell="{cell}" '
                 f'data-mark="{text}" data-hint="{move.value.value if move else ""}" aria-label="{name}" '
@@ -45,7 +46,7 @@ def board_table(board: Board, label: str, *, hints: bool = False) -> str:
             )
         rows.append(f'<tr role="row">{"".join(cells)}</tr>')
     return (
-        f'<table class="ttt-board" role="grid" aria-label="{html.escape(label)}" '
+        f'<table class="ttt-board" role="grid" aria-label="{html.escape(label)}" data-size="{size}" '
         f'data-ready="false" aria-busy="true"><tbody>{"".join(rows)}</tbody></table>'
     )
 
