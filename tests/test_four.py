@@ -14,14 +14,34 @@ with ``-m slow``.
 
 from __future__ import annotations
 
+import json
 import random
 import re
+import subprocess
+import sys
 from functools import cache
+from pathlib import Path
 
 import pytest
 
-from pyengine import Board, Game, IllegalMoveError, InvalidPositionError, Level, Player, Result, Value, analyze, bot
+from pyengine import (
+    Board,
+    Game,
+    IllegalMoveError,
+    InvalidPositionError,
+    Level,
+    Player,
+    Result,
+    Value,
+    analyze,
+    bot,
+    reachable_positions,
+)
 from pyengine.bots import play_game
+from pyengine.solver import analyze_move, summarize
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site" / "py"))
+import view
 
 FULL = (1 << 16) - 1
 # The ten lines of four, by hand: rows, columns, the two diagonals.
@@ -212,3 +232,83 @@ class TestTheFourByFourBoard:
     def test_unknown_sizes_are_refused(self) -> None:
         with pytest.raises(InvalidPositionError, match="3x3 or 4x4"):
             Board.empty(5)
+
+
+class TestMovesOneAtATime:
+    def test_summaries_equal_analyze_on_every_3x3_position(self) -> None:
+        """Solving the moves one at a time and summarising them is ``analyze``."""
+        for board in reachable_positions():
+            moves = [analyze_move(board, cell) for cell in reversed(board.legal_moves)]
+            assert summarize(board, moves) == analyze(board), str(board)
+
+    def test_summaries_equal_analyze_on_4x4(self) -> None:
+        for board in random_positions(3, range(0, 15), seed=21):
+            moves = [analyze_move(board, cell) for cell in board.legal_moves]
+            assert summarize(board, moves) == analyze(board), str(board)
+
+    def test_a_summary_needs_every_move_once(self) -> None:
+        board = Board.parse("X.../.O../..../....")
+        moves = [analyze_move(board, cell) for cell in board.legal_moves]
+        with pytest.raises(ValueError, match="every legal move"):
+            summarize(board, moves[1:])
+        with pytest.raises(IllegalMoveError, match="not a legal move"):
+            analyze_move(board, 0)
+
+
+def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pyengine", *args], input=stdin, capture_output=True, text=True, timeout=120
+    )
+
+
+class TestTheCommandLine:
+    def test_analyze_and_move_read_the_size_from_the_notation(self) -> None:
+        done = run_cli("analyze", "--json", "XX../O.XO/O..O/.X..")
+        out = json.loads(done.stdout)
+        analysis = analyze(Board.parse("XX../O.XO/O..O/.X.."))
+        assert done.returncode == 0 and out["best"] == list(analysis.best) and out["plies"] == analysis.plies
+        done = run_cli("move", "XXX./OOO./..../....")
+        assert done.returncode == 0 and done.stdout.strip() == "3"
+
+    def test_a_4x4_game_in_the_terminal(self) -> None:
+        """Two players type cells 1-16; 17 is refused; X's top row wins."""
+        keys = ["17", "1", "5", "2", "6", "3", "7", "4"]
+        done = run_cli("play", "--mode", "two", "--size", "4", stdin="\n".join(keys) + "\n")
+        assert done.returncode == 0, done.stderr
+        assert "'17' is not a move: type a cell number from 1 to 16." in done.stdout
+        assert "numbered 1 to 16" in done.stdout and "X wins!" in done.stdout
+
+    def test_a_4x4_match(self) -> None:
+        done = run_cli("match", "--x", "perfect", "--o", "random", "--games", "6", "--size", "4", "--json")
+        tally = json.loads(done.stdout)
+        assert done.returncode == 0 and tally["games"] == 6 and tally["o_wins"] == 0
+
+    @pytest.mark.parametrize("size", ["5", "4x5", "big", ""])
+    def test_a_bad_size_is_one_line_and_exit_2(self, size: str) -> None:
+        done = run_cli("match", "--x", "perfect", "--o", "random", "--size", size)
+        assert done.returncode == 2 and len(done.stderr.splitlines()) == 1 and "board size" in done.stderr
+        assert "Traceback" not in done.stderr
+
+
+class TestThePagesSettings:
+    """site/py/view.py reads and writes the size in the address."""
+
+    def test_the_size_alone_starts_an_empty_4x4_board(self) -> None:
+        settings, problems = view.settings_from_params({"size": "4"})
+        assert problems == [] and settings.start == Board.empty(4) and settings.size == 4
+
+    def test_a_position_brings_its_own_size(self) -> None:
+        settings, problems = view.settings_from_params({"size": "3", "pos": "X.../..../..../...."})
+        assert problems == [] and settings.size == 4 and settings.start.size == 4
+
+    def test_a_bad_size_is_named_and_the_board_is_3x3(self) -> None:
+        settings, problems = view.settings_from_params({"size": "<i>9</i>"})
+        assert settings.start == Board.empty() and len(problems) == 1 and "<i>9</i>" in problems[0]
+
+    def test_the_query_round_trips_on_4x4(self) -> None:
+        board = Board.parse("X.../.O../..../....")
+        written = view.Settings(size=4, start=Board.empty(4)).query(board)
+        assert written == "?mode=bot&level=perfect&as=X&size=4&pos=X.../.O../..../...."
+        settings, problems = view.settings_from_params(dict(p.split("=", 1) for p in written[1:].split("&")))
+        assert problems == [] and settings.start == board
+        assert view.Settings(size=4, start=Board.empty(4)).query(Board.empty(4)).endswith("&size=4")
