@@ -14,35 +14,41 @@ in the browser on Pyodide.
 MoveAnalysis(cell=1, value=<Value.LOSS: 'loss'>, plies=2)
 >>> bot(Level.PERFECT, seed=3).choose(board)
 8
+>>> analyze(Board.empty(4)).value        # 4x4, four in a row: searched, not tabulated
+<Value.DRAW: 'draw'>
 """
 
 from .board import (
     CELLS,
     LINES,
+    SIZES,
     SYMMETRIES,
     Board,
     Cell,
     EngineError,
+    Geometry,
     IllegalMoveError,
     InvalidPositionError,
     Line,
     Player,
     Result,
     Symmetry,
+    geometry,
+    parse_size,
 )
 from .bots import Bot, Level, MatchResult, bot, play_game, play_match
 from .facts import Facts, compute_facts, reachable_positions
 from .game import Game, Mode
-from .solver import Analysis, MoveAnalysis, Value, analyze, best_moves, value_of
+from .solver import Analysis, MoveAnalysis, Value, analyze, analyze_move, best_moves, summarize, value_of
 
 __version__ = "0.2.0"
 """The version of the engine and of its distribution, pyengine-tictactoe."""
 
 __all__ = [
     "__version__",
-    "CELLS", "LINES", "SYMMETRIES", "Analysis", "Board", "Bot", "Cell", "EngineError",
-    "Facts", "Game", "IllegalMoveError", "InvalidPositionError", "Level", "Line",
+    "CELLS", "LINES", "SIZES", "SYMMETRIES", "Analysis", "Board", "Bot", "Cell", "EngineError",
+    "Facts", "Game", "Geometry", "IllegalMoveError", "InvalidPositionError", "Level", "Line",
     "MatchResult", "Mode", "MoveAnalysis", "Player", "Result", "Symmetry", "Value",
-    "analyze", "best_moves", "bot", "compute_facts", "play_game", "play_match",
-    "reachable_positions", "value_of",
+    "analyze", "analyze_move", "best_moves", "bot", "compute_facts", "geometry", "parse_size",
+    "play_game", "play_match", "reachable_positions", "summarize", "value_of",
 ]

@@ -312,3 +312,15 @@ class TestThePagesSettings:
         settings, problems = view.settings_from_params(dict(p.split("=", 1) for p in written[1:].split("&")))
         assert problems == [] and settings.start == board
         assert view.Settings(size=4, start=Board.empty(4)).query(Board.empty(4)).endswith("&size=4")
+
+
+@pytest.mark.slow
+def test_the_facts_script_counts_agree_both_ways() -> None:
+    """bench/facts4.py's walk by symmetry classes counts as many positions as
+    a walk of every position (about two minutes together)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    import facts4
+
+    positions, classes, per_depth = facts4.count_by_classes()
+    assert positions == facts4.count_every_position() == sum(count for count, _ in per_depth)
+    assert classes == sum(reps for _, reps in per_depth) and positions / 8 < classes < positions
