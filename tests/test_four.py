@@ -35,6 +35,7 @@ from pyengine import (
     Value,
     analyze,
     bot,
+    compute_facts,
     reachable_positions,
 )
 from pyengine.bots import play_game
@@ -314,6 +315,18 @@ class TestThePagesSettings:
         assert view.Settings(size=4, start=Board.empty(4)).query(Board.empty(4)).endswith("&size=4")
 
 
+def test_the_facts_scripts_walk_counts_3x3_as_the_engine_does() -> None:
+    """bench/facts4.py's walk by symmetry classes, run on 3x3, gives the
+    figures compute_facts() gets by walking every position."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    import facts4
+
+    walk, facts = facts4.count_by_classes(3), compute_facts()
+    assert (walk.positions, walk.classes, walk.games, walk.tree_nodes) == (
+        facts.positions, facts.positions_up_to_symmetry, facts.games, facts.tree_nodes
+    )
+
+
 @pytest.mark.slow
 def test_the_facts_script_counts_agree_both_ways() -> None:
     """bench/facts4.py's walk by symmetry classes counts as many positions as
@@ -321,6 +334,7 @@ def test_the_facts_script_counts_agree_both_ways() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
     import facts4
 
-    positions, classes, per_depth = facts4.count_by_classes()
-    assert positions == facts4.count_every_position() == sum(count for count, _ in per_depth)
-    assert classes == sum(reps for _, reps in per_depth) and positions / 8 < classes < positions
+    walk = facts4.count_by_classes()
+    assert walk.positions == facts4.count_every_position() == sum(count for count, _, _ in walk.per_depth)
+    assert walk.classes == sum(reps for _, reps, _ in walk.per_depth) and walk.positions / 8 < walk.classes
+    assert walk.tree_nodes == sum(nodes for _, _, nodes in walk.per_depth) > walk.games > walk.positions
