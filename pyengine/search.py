@@ -324,6 +324,66 @@ def _count(
     return best_value, best
 
 
+# -- the whole tree, for small positions ------------------------------------------
+
+SMALL_TREE: Final = 6
+"""Positions with at most this many empty cells have their whole tree drawn
+(at most 1,585 nodes, under minimax); larger ones, the current path only."""
+
+
+class TreeNode(Record):
+    """One position the search entered, and the steps at which it changed."""
+
+    parent: int
+    """The index of the parent in the list ``tree()`` returns; -1 for the root."""
+    move: Cell | None
+    """The move from the parent (None for the root)."""
+    board: Board
+    entered: int
+    """The step (from 1) that entered it."""
+    valued: int | None
+    """The step its value came back to the parent (for the root: the last step)."""
+    value: int | None
+    """Its value as the parent's side to move sees it (the root: its own value)."""
+    cut: int | None
+    """The step of a cut-off here, if one skipped moves."""
+    skipped: tuple[Cell, ...]
+    """The moves that cut-off skipped."""
+    hit: bool
+    """Whether its value came from the memo table."""
+
+
+def tree(steps: list[Event]) -> tuple[list[TreeNode], dict[tuple[Cell, ...], int]]:
+    """Every position a whole search entered, parents before children (the
+    order of entering), and the index of each by its path from the root.
+
+    >>> nodes, index = tree(list(events(Algorithm.MINIMAX, Board.parse("XOX/OXO/OX."))))
+    >>> [(n.move, n.entered, n.valued, n.value) for n in nodes]
+    [(None, 1, 5, 1), (8, 2, 4, 1)]
+    """
+    fields: list[list[object]] = []
+    index: dict[tuple[Cell, ...], int] = {}
+    for number, event in enumerate(steps, 1):
+        kind = event.kind
+        if kind is Kind.ENTER:
+            parent = index[event.path[:-1]] if event.path else -1
+            index[event.path] = len(fields)
+            move = event.path[-1] if event.path else None
+            fields.append([parent, move, event.board, number, None, None, None, (), False])
+        elif kind is Kind.UP:
+            assert event.move is not None
+            child = fields[index[(*event.path, event.move)]]
+            child[4], child[5] = number, event.value
+        elif kind is Kind.CUTOFF:
+            here = fields[index[event.path]]
+            here[6], here[7] = number, event.skipped
+        elif kind is Kind.HIT:
+            fields[index[event.path]][8] = True
+        elif kind is Kind.DONE:
+            fields[0][4], fields[0][5] = number, event.value
+    return [TreeNode(*node) for node in fields], index  # type: ignore[arg-type]
+
+
 # -- stepping forward and back --------------------------------------------------
 
 

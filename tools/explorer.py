@@ -88,7 +88,7 @@ def explorer_markup() -> str:
 </div>
 <div class="ex-tree-box">
 <h3 class="ex-subhead" id="ex-tree-head">The tree so far</h3>
-<ol class="ex-tree" aria-labelledby="ex-tree-head"></ol>
+<ol class="ex-tree" tabindex="0" aria-labelledby="ex-tree-head"></ol>
 </div>
 </div>
 <h3 class="ex-subhead" id="ex-trace-head">Trace</h3>

@@ -21,16 +21,20 @@ from pyscript.ffi import create_proxy
 
 from pyengine import Board, InvalidPositionError
 from pyengine.search import (
+    SMALL_TREE,
     Algorithm,
     Kind,
     Node,
     Order,
     Step,
     Trace,
+    TreeNode,
     board_words,
     describe,
+    events,
     run,
     signed,
+    tree,
 )
 from pyengine.words import cell_name
 
@@ -112,8 +116,10 @@ class Explorer:
         self._timers = {"announce": 0, "url": 0}
         self._past_end: int | None = None  # a step asked for beyond the search's end
 
+        self.tree_box = root.querySelector(".ex-tree-box")
+        self.tree_head = root.querySelector("#ex-tree-head")
         algorithm, order, board, step, problems = self.read_address()
-        self.trace = Trace(algorithm, board, order)
+        self.new_search(algorithm, board, order)
         if problems:
             self.show_message(" ".join(problems))
         for control in root.querySelectorAll(".ex-step"):
@@ -129,6 +135,24 @@ class Explorer:
             control.disabled = False
         self.sync_form()
         self.goto(step)
+
+    def new_search(self, algorithm: Algorithm, board: Board, order: Order) -> None:
+        """A fresh trace; a small position also gets its whole tree, drawn once
+        and then shown step by step."""
+        self.trace = Trace(algorithm, board, order)
+        self.small = 9 - board.ply <= SMALL_TREE
+        self.tree.replaceChildren()
+        self.tree_items: list[tuple[object, object]] = []  # (item, label) per tree node
+        self.tree_shown: list[tuple[bool, bool, bool]] = []
+        self.tree_current = -1
+        if self.small:
+            self.tree_head.textContent = "The whole tree so far"
+            self.nodes, self.node_index = tree(list(events(algorithm, board, self.trace.order)))
+            self.build_tree()
+        else:
+            self.tree_head.textContent = "The path so far, with each position's moves"
+            self.nodes, self.node_index = [], {}
+        self.tree_box.classList.toggle("whole", self.small)
 
     # -- the address -----------------------------------------------------------
 
@@ -212,7 +236,7 @@ class Explorer:
         self.hide_message()
         algorithm = Algorithm.parse(str(self.alg_select.value))
         order = Order.parse(str(self.order_select.value))
-        self.trace = Trace(algorithm, board, order)
+        self.new_search(algorithm, board, order)
         self.sync_form()
         self.goto(1)
 
@@ -290,7 +314,10 @@ class Explorer:
         self._past_end = None
         self.draw_board(step)
         self.draw_facts(step)
-        self.draw_tree(step)
+        if self.small:
+            self.show_tree(step)
+        else:
+            self.draw_tree(step)
         self.draw_trace(step)
         self.status.textContent = f"Step {step.number:,}" + (
             f" of {trace.total:,}." if trace.total is not None else ".")
@@ -369,6 +396,57 @@ class Explorer:
                 item.setAttribute("aria-current", "step")
             self.tree.appendChild(item)
 
+    def build_tree(self) -> None:
+        """Every node of the small search's tree, hidden until its step comes."""
+        lists: dict[int, object] = {-1: self.tree}
+        for node in self.nodes:
+            item = document.createElement("li")
+            item.className = "ex-tn"
+            item.hidden = True
+            label = document.createElement("span")
+            item.appendChild(label)
+            parent_list = lists.get(node.parent)
+            if parent_list is None:
+                parent_list = document.createElement("ol")
+                parent_list.className = "ex-tree"
+                self.tree_items[node.parent][0].appendChild(parent_list)
+                lists[node.parent] = parent_list
+            parent_list.appendChild(item)
+            self.tree_items.append((item, label))
+            self.tree_shown.append((False, False, False))
+
+    def show_tree(self, step: Step) -> None:
+        """Show what the search has reached by this step; touch only what changed."""
+        number = step.number
+        for index, node in enumerate(self.nodes):
+            state = (
+                node.entered <= number,
+                node.valued is not None and node.valued <= number,
+                node.cut is not None and node.cut <= number,
+            )
+            if state != self.tree_shown[index]:
+                self.tree_shown[index] = state
+                item, label = self.tree_items[index]
+                item.hidden = not state[0]
+                label.textContent = _tree_label(node, *state[1:])
+                item.setAttribute("data-state", "done" if state[1] else "open")
+        current = self.node_index.get(step.event.path, -1)
+        if current != self.tree_current:
+            if self.tree_current >= 0:
+                old = self.tree_items[self.tree_current][0]
+                old.classList.remove("current")
+                old.removeAttribute("aria-current")
+            self.tree_current = current
+        if current >= 0:
+            item, label = self.tree_items[current]
+            item.classList.add("current")
+            item.setAttribute("aria-current", "step")
+            # Keep the current node in view inside the tree's own scroll box,
+            # without scrolling the page.
+            box = self.tree
+            top = label.offsetTop - box.clientHeight / 2
+            box.scrollTop = max(0, top)
+
     def draw_trace(self, step: Step) -> None:
         """The last few steps as text, the current one last and marked."""
         self.trace_list.replaceChildren()
@@ -395,6 +473,28 @@ def _quoted(text: str) -> str:
     """Address text quoted back to the reader, cut short."""
     shown = text if len(text) <= 40 else text[:40] + "\u2026"
     return f"\u201c{shown}\u201d"
+
+
+def _tree_label(node: TreeNode, valued: bool, cut: bool) -> str:
+    board = node.board
+    if node.move is None:
+        text = f"Root: {board.to_move} to move" if not board.is_over else f"Root: {board.result.summary}"
+        if valued and node.value is not None:
+            text += f", worth {signed(node.value)}"
+    else:
+        mover = board[node.move]
+        text = f"{mover} {cell_name(node.move)} ({node.move})"
+        if board.is_over:
+            text += f", {board.result.summary}"
+        if valued and node.value is not None:
+            text += f": {signed(node.value)} for {mover}"
+            if node.hit:
+                text += " (from the table)"
+        else:
+            text += " \u2026"
+    if cut and node.skipped:
+        text += " \u2014 cut off: " + ", ".join(f"{cell_name(c)} ({c})" for c in node.skipped)
+    return text
 
 
 def _node_heading(node: Node, depth: int, algorithm: Algorithm) -> str:
