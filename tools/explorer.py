@@ -112,10 +112,10 @@ def race_markup() -> str:
 <label for="ex-race-bar">Progress</label> <progress id="ex-race-bar" max="1" value="0"></progress>
 </div>
 <p class="ex-race-status" role="status" aria-live="polite">Loading the engine&hellip;</p>
-<div class="ex-race-scroll">
+<div class="ex-race-scroll" role="region" aria-label="Race results" tabindex="0">
 <table class="ex-race-table">
-<thead><tr><th scope="col">Algorithm</th><th scope="col">Nodes</th><th scope="col">Cut-offs</th>
-<th scope="col">Cache hits</th><th scope="col">Value</th><th scope="col">Time</th></tr></thead>
+<thead><tr><th scope="col">Algorithm</th><th scope="col">Nodes</th><th scope="col">Time</th>
+<th scope="col">Cut-offs</th><th scope="col">Cache hits</th><th scope="col">Value</th></tr></thead>
 <tbody></tbody>
 </table>
 </div>

@@ -592,7 +592,7 @@ class Race:
         self.row = document.createElement("tr")
         self.row.setAttribute("data-state", "running")
         self.cells = {}
-        for key in ("name", "nodes", "cutoffs", "hits", "value", "time"):
+        for key in ("name", "nodes", "time", "cutoffs", "hits", "value"):
             cell = document.createElement("th" if key == "name" else "td")
             if key == "name":
                 cell.scope = "row"
