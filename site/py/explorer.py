@@ -5,10 +5,10 @@ Trace (or a run, for the race), and the step it stands at becomes DOM
 updates. All searching, counting and wording lives in pyengine.search. Text
 from the address is only ever set as textContent.
 
-Long work never holds the page: a jump asks the trace for at most BUDGET
-events per turn of the browser's event loop (window.setTimeout chaining), and
-the race runs each algorithm in slices of about SLICE_S seconds, with a
-progress bar and a Stop button.
+Long work never holds the page: a jump asks the trace for BUDGET events at a
+time until about SLICE_S seconds have passed, then gives the browser its turn
+(window.setTimeout chaining) and carries on; the race runs each algorithm in
+slices of the same length. Both show a progress bar and a Stop button.
 """
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ from pyengine.search import (
 )
 from pyengine.words import cell_name
 
-BUDGET = 4000  # events per slice of a jump: well under 50 ms in Pyodide
-SLICE_S = 0.012  # seconds of racing per slice, so a click waits at most that long
+BUDGET = 500  # events per look at the clock while jumping (a few ms in Pyodide)
+SLICE_S = 0.012  # seconds of work per slice, jumping or racing: a click waits at most about that long
 TRACE_LINES = 12  # steps shown in the text trace, the current one last
 ANNOUNCE_MS = 350  # the live region speaks once stepping pauses, not at every key
 URL_MS = 250  # the address follows the step once stepping pauses
@@ -276,7 +276,11 @@ class Explorer:
         if token != self._token:
             return  # a newer jump or Stop took over
         trace = self.trace
-        if trace.work(BUDGET):
+        started = time.perf_counter()
+        arrived = trace.work(BUDGET)
+        while not arrived and time.perf_counter() - started < SLICE_S:
+            arrived = trace.work(BUDGET)
+        if arrived:
             self.busy.hidden = True
             self.render()
             return

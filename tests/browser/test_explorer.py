@@ -197,3 +197,14 @@ def test_an_analysis_board_links_to_the_search_from_its_position(
         assert step_of(page) == 1
     finally:
         page.close()
+
+
+def test_nothing_overflows_a_320px_screen(linked: Page) -> None:
+    """The explorer and the race fit the narrowest phone: no sideways scrolling
+    of the page (the race's table scrolls inside its own box)."""
+    linked.set_viewport_size({"width": 320, "height": 640})
+    try:
+        linked.keyboard.press("End")
+        assert linked.evaluate("document.documentElement.scrollWidth") <= 320
+    finally:
+        linked.set_viewport_size({"width": 1280, "height": 720})
