@@ -38,7 +38,7 @@ from pyengine.search import (
 )
 from pyengine.words import cell_name
 
-BUDGET = 500  # events per look at the clock while jumping (a few ms in Pyodide)
+BUDGET = 100  # events per look at the clock while jumping (the last ones each copy the path: ~0.1 ms)
 SLICE_S = 0.012  # seconds of work per slice, jumping or racing: a click waits at most about that long
 TRACE_LINES = 12  # steps shown in the text trace, the current one last
 ANNOUNCE_MS = 350  # the live region speaks once stepping pauses, not at every key
