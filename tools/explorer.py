@@ -29,7 +29,7 @@ STEP_BUTTONS = (
     ("Forward \u25b6", "+1", "ArrowRight"),
     ("+10", "+10", "PageDown"),
     ("+100", "+100", "Shift+PageDown"),
-    ("Next cut-off", "cutoff", "C"),
+    ("Next finished game", "next", "N"),
     ("End", "last", "End"),
 )
 
@@ -94,7 +94,7 @@ def explorer_markup() -> str:
 <h3 class="ex-subhead" id="ex-trace-head">Trace</h3>
 <p class="ex-help">The last steps, the current one last. With the focus here (or on any control
 above), the arrow keys step, Page Up and Page Down jump 10, Home and End go to the first and last
-step, and C goes to the next cut-off.</p>
+step, and N goes to the next cut-off (alpha-beta), cache hit (memoised) or finished game (minimax).</p>
 <ol class="ex-trace" tabindex="0" aria-labelledby="ex-trace-head" aria-describedby="ex-trace-now"></ol>
 <p class="ex-announce" id="ex-trace-now" aria-live="polite"></p>
 </div>

@@ -45,7 +45,13 @@ ANNOUNCE_MS = 350  # the live region speaks once stepping pauses, not at every k
 URL_MS = 250  # the address follows the step once stepping pauses
 KEYS = {
     "ArrowRight": "+1", "ArrowDown": "+1", "ArrowLeft": "-1", "ArrowUp": "-1",
-    "PageDown": "+10", "PageUp": "-10", "Home": "first", "End": "last", "c": "cutoff", "C": "cutoff",
+    "PageDown": "+10", "PageUp": "-10", "Home": "first", "End": "last", "n": "next", "N": "next",
+}
+# What "Next" looks for: the event that sets each algorithm apart.
+NEXT = {
+    Algorithm.ALPHABETA: (Kind.CUTOFF, "Next cut-off"),
+    Algorithm.MEMO: (Kind.HIT, "Next cache hit"),
+    Algorithm.MINIMAX: (Kind.LEAF, "Next finished game"),
 }
 RACERS = (  # quickest first, so rows appear at once; plain minimax last
     (Algorithm.ALPHABETA, Order.ENGINE),
@@ -219,6 +225,7 @@ class Explorer:
         if event.shiftKey and jump in ("+10", "-10"):
             jump = jump[0] + "100"
         event.preventDefault()
+        event.stopPropagation()  # the theme's own keys (N is its "next page") must not act too
         self.jump(jump)
 
     def _on_step_input(self, event: object) -> None:
@@ -255,9 +262,9 @@ class Explorer:
             self.goto(1)
         elif how == "last":
             self.goto(10**12)
-        elif how == "cutoff":
+        elif how == "next":
             self._past_end = None
-            trace.seek_next(Kind.CUTOFF)
+            trace.seek_next(NEXT[trace.algorithm][0])
             self.start_work()
         else:
             self.goto(max(1, trace.target + int(how)))
@@ -298,6 +305,7 @@ class Explorer:
         self.alg_select.value = trace.algorithm.value
         self.order_select.value = trace.order.value
         self.order_select.disabled = trace.algorithm is not Algorithm.ALPHABETA
+        self.root.querySelector('[data-jump="next"]').textContent = NEXT[trace.algorithm][1]
         self.pos_input.value = str(trace.board)
         self.root.setAttribute("data-algorithm", trace.algorithm.value)
         self.root.setAttribute("data-order", trace.order.value)

@@ -72,7 +72,7 @@ def test_the_explorer_passes_axe_at_rest(linked: Page) -> None:
 
 
 def test_keys_step_forward_and_back(linked: Page) -> None:
-    """With the focus on the trace, the arrow keys, Page Down, C and End move
+    """With the focus on the trace, the arrow keys, Page Down, N and End move
     through the search; each lands on CPython's event, and the address follows."""
     linked.focus(f"{EXPLORER} .ex-trace")
     start = step_of(linked)
@@ -86,7 +86,8 @@ def test_keys_step_forward_and_back(linked: Page) -> None:
     linked.keyboard.press("PageDown")
     wait_step(linked, start + 9)
     cutoff = next(n for n, step in enumerate(STEPS, 1) if n > start + 9 and step.kind is Kind.CUTOFF)
-    linked.keyboard.press("c")
+    assert linked.inner_text(f"{EXPLORER} [data-jump='next']") == "Next cut-off"
+    linked.keyboard.press("n")
     wait_step(linked, cutoff)
     assert linked.get_attribute(EXPLORER, "data-kind") == "cutoff"
     linked.keyboard.press("End")
@@ -121,6 +122,7 @@ def test_bad_values_in_the_address_are_told_and_replaced(
         assert page.get_attribute(EXPLORER, "data-algorithm") == "minimax"
         assert step_of(page) == 1
         assert shown_board(page) == Board.empty()
+        assert page.inner_text(f"{EXPLORER} [data-jump='next']") == "Next finished game"
         # Past the end: the last step, and a sentence saying so.
         page.fill("#ex-pos", "XOX/OXO/...")
         page.click(f"{EXPLORER} form button[type='submit']")
