@@ -64,6 +64,21 @@ class Order(Choice, Enum, noun="move order"):
     two shortcuts, used here to order the moves, not to skip any)."""
 
 
+ALGORITHM_NAMES: Final = {
+    Algorithm.MINIMAX: "Minimax",
+    Algorithm.ALPHABETA: "Alpha-beta",
+    Algorithm.MEMO: "Memoised minimax",
+}
+"""What each algorithm is called on the page (its choice and its race row)."""
+
+ORDER_NAMES: Final = {
+    Order.CELLS: "cell order",
+    Order.CCE: "centre, corners, edges",
+    Order.ENGINE: "the engine's order",
+}
+"""What each move order is called on the page."""
+
+
 class Kind(Enum):
     """What happened at one step of a search."""
 

@@ -7,18 +7,7 @@ runs, every control is disabled and the status line says why.
 
 from __future__ import annotations
 
-from pyengine.search import Algorithm, Order
-
-ALGORITHM_NAMES = {
-    Algorithm.MINIMAX: "Minimax",
-    Algorithm.ALPHABETA: "Alpha-beta",
-    Algorithm.MEMO: "Memoised minimax",
-}
-ORDER_NAMES = {
-    Order.CELLS: "Cell order (0 to 8)",
-    Order.CCE: "Centre, corners, edges",
-    Order.ENGINE: "The engine's: wins, blocks, the rest",
-}
+from pyengine.search import ALGORITHM_NAMES, ORDER_NAMES, Algorithm, Order
 
 # (label, data-jump, aria-keyshortcuts): what each stepping button does.
 STEP_BUTTONS = (
@@ -36,7 +25,8 @@ STEP_BUTTONS = (
 
 def _options(choices: dict[Algorithm, str] | dict[Order, str], selected: str) -> str:
     return "".join(
-        f'<option value="{member.value}"{" selected" if member.value == selected else ""}>{name}</option>'
+        f'<option value="{member.value}"{" selected" if member.value == selected else ""}>'
+        f"{name[0].upper()}{name[1:]}</option>"
         for member, name in choices.items()
     )
 

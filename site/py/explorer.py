@@ -13,7 +13,6 @@ slices of the same length. Both show a progress bar and a Stop button.
 
 from __future__ import annotations
 
-import json
 import time
 
 from pyscript import document, window
@@ -21,6 +20,8 @@ from pyscript.ffi import create_proxy
 
 from pyengine import Board, InvalidPositionError
 from pyengine.search import (
+    ALGORITHM_NAMES,
+    ORDER_NAMES,
     SMALL_TREE,
     Algorithm,
     Kind,
@@ -60,17 +61,6 @@ RACERS = (  # quickest first, so rows appear at once; plain minimax last
     (Algorithm.MEMO, Order.CELLS),
     (Algorithm.MINIMAX, Order.CELLS),
 )
-NAMES = {Algorithm.MINIMAX: "Minimax", Algorithm.ALPHABETA: "Alpha-beta", Algorithm.MEMO: "Memoised minimax"}
-ORDER_NAMES = {Order.CELLS: "cell order", Order.CCE: "centre, corners, edges", Order.ENGINE: "engine's order"}
-
-
-def _site_base() -> str:
-    """The site's root relative to this page, from the theme's own settings."""
-    config = document.getElementById("__config")
-    try:
-        return str(json.loads(config.textContent)["base"]) if config else "."
-    except (ValueError, KeyError):
-        return "."
 
 
 def search_query(board: Board, algorithm: Algorithm | None = None, order: Order | None = None,
@@ -86,11 +76,6 @@ def search_query(board: Board, algorithm: Algorithm | None = None, order: Order 
     if step is not None:
         params.append(f"step={step}")
     return "?" + "&".join(params)
-
-
-def watch_link(board: Board) -> str:
-    """Where "Watch the search from here" points, from any page of the site."""
-    return f"{_site_base()}/search/{search_query(board)}"
 
 
 class Explorer:
@@ -610,7 +595,7 @@ class Race:
                 cell.scope = "row"
             self.cells[key] = cell
             self.row.appendChild(cell)
-        name = NAMES[self.algorithm]
+        name = ALGORITHM_NAMES[self.algorithm]
         if self.algorithm is Algorithm.ALPHABETA:
             name += f" ({ORDER_NAMES[self.order]})"
         self.cells["name"].textContent = name
