@@ -210,3 +210,18 @@ def test_nothing_overflows_a_320px_screen(linked: Page) -> None:
         assert linked.evaluate("document.documentElement.scrollWidth") <= 320
     finally:
         linked.set_viewport_size({"width": 1280, "height": 720})
+
+
+def test_the_game_page_links_to_the_search_from_its_position(
+    module_context: BrowserContext, watch: Watch, base_url: str
+) -> None:
+    page = open_page(module_context, watch, base_url + "?mode=two&pos=X.O/.X./...")
+    try:
+        link = "[data-board='game'] .ttt-watch a"
+        assert page.get_attribute(link, "href") == "./search/?pos=X.O/.X./..."
+        click_cell(page, 8)
+        page.wait_for_function(
+            "sel => document.querySelector(sel).getAttribute('href').endsWith('pos=X.O/.X./..O')", arg=link
+        )
+    finally:
+        page.close()
