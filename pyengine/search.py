@@ -25,10 +25,11 @@ from __future__ import annotations
 
 from enum import Enum
 
-from .board import FULL, Board, Cell, Result
+from .board import FULL, Board, Cell, Player, Result
 from .choices import Choice
 from .records import Record
 from .solver import winning_cells
+from .words import cell_name
 
 TYPE_CHECKING = False  # see board.py
 if TYPE_CHECKING:
@@ -61,6 +62,21 @@ class Order(Choice, Enum, noun="move order"):
     """The solver's own priorities: a move that completes a line first, then one
     that blocks the opponent's line, then the rest in cell order (solver.py's
     two shortcuts, used here to order the moves, not to skip any)."""
+
+
+ALGORITHM_NAMES: Final = {
+    Algorithm.MINIMAX: "Minimax",
+    Algorithm.ALPHABETA: "Alpha-beta",
+    Algorithm.MEMO: "Memoised minimax",
+}
+"""What each algorithm is called on the page (its choice and its race row)."""
+
+ORDER_NAMES: Final = {
+    Order.CELLS: "cell order",
+    Order.CCE: "centre, corners, edges",
+    Order.ENGINE: "the engine's order",
+}
+"""What each move order is called on the page."""
 
 
 class Kind(Enum):
@@ -220,10 +236,11 @@ TICK: Final = 4096
 class _Counter:
     """Mutable counts while a run goes on (a record per node would double its time)."""
 
-    __slots__ = ("nodes", "leaves", "cutoffs", "hits")
+    __slots__ = ("nodes", "leaves", "cutoffs", "hits", "tick")
 
-    def __init__(self) -> None:
+    def __init__(self, tick: int = TICK) -> None:
         self.nodes = self.leaves = self.cutoffs = self.hits = 0
+        self.tick = tick
 
     def counts(self) -> Counts:
         return Counts(self.nodes, self.leaves, self.cutoffs, self.hits)
@@ -237,15 +254,17 @@ class Outcome(Record):
     counts: Counts
 
 
-def run(algorithm: Algorithm, board: Board, order: Order = Order.CELLS) -> Generator[int, None, Outcome]:
+def run(
+    algorithm: Algorithm, board: Board, order: Order = Order.CELLS, tick: int = TICK
+) -> Generator[int, None, Outcome]:
     """``algorithm`` on ``board`` without the events: yields the nodes so far
-    every TICK nodes, and returns the Outcome (via StopIteration, or ``yield from``).
+    every ``tick`` nodes, and returns the Outcome (via StopIteration, or ``yield from``).
 
     It walks exactly the tree ``events()`` walks, in the same order.
     """
     if algorithm is not Algorithm.ALPHABETA:
         order = Order.CELLS
-    counter = _Counter()
+    counter = _Counter(tick)
     table: dict[Board, tuple[int, Cell | None]] | None = {} if algorithm is Algorithm.MEMO else None
     value, best = yield from _count(board, -INFINITY, INFINITY, algorithm is Algorithm.ALPHABETA, order,
                                     table, counter)
@@ -267,13 +286,31 @@ def outcome(algorithm: Algorithm, board: Board, order: Order = Order.CELLS) -> O
             return result
 
 
+def tree_size(board: Board) -> int:
+    """The nodes of the whole game tree from ``board``: how many plain minimax
+    enters, counted per position (memoised), not by walking every node.
+
+    >>> tree_size(Board.empty())
+    549946
+    """
+    sizes: dict[Board, int] = {}
+
+    def size(node: Board) -> int:
+        known = sizes.get(node)
+        if known is None:
+            known = sizes[node] = 1 + sum(size(node.play(cell)) for cell in node.legal_moves)
+        return known
+
+    return size(board)
+
+
 def _count(
     board: Board, alpha: int, beta: int, pruning: bool, order: Order,
     table: dict[Board, tuple[int, Cell | None]] | None, counter: _Counter,
 ) -> Generator[int, None, tuple[int, Cell | None]]:
     """_search's twin: the same walk, counting instead of yielding events."""
     counter.nodes += 1
-    if not counter.nodes % TICK:
+    if not counter.nodes % counter.tick:
         yield counter.nodes
     if board.is_over:
         counter.leaves += 1
@@ -300,6 +337,66 @@ def _count(
     if table is not None:
         table[board] = (best_value, best)
     return best_value, best
+
+
+# -- the whole tree, for small positions ------------------------------------------
+
+SMALL_TREE: Final = 6
+"""Positions with at most this many empty cells have their whole tree drawn
+(at most 1,585 nodes, under minimax); larger ones, the current path only."""
+
+
+class TreeNode(Record):
+    """One position the search entered, and the steps at which it changed."""
+
+    parent: int
+    """The index of the parent in the list ``tree()`` returns; -1 for the root."""
+    move: Cell | None
+    """The move from the parent (None for the root)."""
+    board: Board
+    entered: int
+    """The step (from 1) that entered it."""
+    valued: int | None
+    """The step its value came back to the parent (for the root: the last step)."""
+    value: int | None
+    """Its value as the parent's side to move sees it (the root: its own value)."""
+    cut: int | None
+    """The step of a cut-off here, if one skipped moves."""
+    skipped: tuple[Cell, ...]
+    """The moves that cut-off skipped."""
+    hit: bool
+    """Whether its value came from the memo table."""
+
+
+def tree(steps: list[Event]) -> tuple[list[TreeNode], dict[tuple[Cell, ...], int]]:
+    """Every position a whole search entered, parents before children (the
+    order of entering), and the index of each by its path from the root.
+
+    >>> nodes, index = tree(list(events(Algorithm.MINIMAX, Board.parse("XOX/OXO/OX."))))
+    >>> [(n.move, n.entered, n.valued, n.value) for n in nodes]
+    [(None, 1, 5, 1), (8, 2, 4, 1)]
+    """
+    fields: list[list[object]] = []
+    index: dict[tuple[Cell, ...], int] = {}
+    for number, event in enumerate(steps, 1):
+        kind = event.kind
+        if kind is Kind.ENTER:
+            parent = index[event.path[:-1]] if event.path else -1
+            index[event.path] = len(fields)
+            move = event.path[-1] if event.path else None
+            fields.append([parent, move, event.board, number, None, None, None, (), False])
+        elif kind is Kind.UP:
+            assert event.move is not None
+            child = fields[index[(*event.path, event.move)]]
+            child[4], child[5] = number, event.value
+        elif kind is Kind.CUTOFF:
+            here = fields[index[event.path]]
+            here[6], here[7] = number, event.skipped
+        elif kind is Kind.HIT:
+            fields[index[event.path]][8] = True
+        elif kind is Kind.DONE:
+            fields[0][4], fields[0][5] = number, event.value
+    return [TreeNode(*node) for node in fields], index  # type: ignore[arg-type]
 
 
 # -- stepping forward and back --------------------------------------------------
@@ -413,6 +510,10 @@ class Trace:
         """The step the trace stands at (after a restart, once ``work`` has made one)."""
         return self._recent[self._at]
 
+    def recent(self, count: int) -> list[Step]:
+        """Up to ``count`` steps remembered, ending with the current one."""
+        return self._recent[max(0, self._at - count + 1): self._at + 1]
+
     @property
     def target(self) -> int:
         """The step asked for (while a ``seek_next`` looks, the step it started from)."""
@@ -445,6 +546,19 @@ class Trace:
         self._at = len(recent) - 1
         self._target = recent[-1].number
         self._kind = kind
+
+    def halt(self) -> None:
+        """Give up a long seek: stand at the last step made so far."""
+        if self._last is None:
+            self.seek(1)
+            self.work(1)
+            return
+        recent = self._recent
+        if not recent or recent[-1].number != self.made:
+            recent.append(Step(self.made, self._last, self._counter.counts(), self._path()))
+            if len(recent) > self.keep:
+                del recent[0]
+        self._target, self._kind, self._at = self.made, None, len(recent) - 1
 
     def work(self, budget: int) -> bool:
         """Make at most ``budget`` events toward the step asked for; True once there."""
@@ -514,3 +628,75 @@ class Trace:
                 frame.states[frame.moves.index(cell)] = "skipped"
         elif kind is Kind.DONE:
             frames[-1].best, frames[-1].best_value = event.best, event.value
+
+
+# -- in words ------------------------------------------------------------------
+
+
+def signed(value: int) -> str:
+    """A value or a window's end as the page shows it: +1, 0, or -1 and the
+    infinities with a true minus sign (U+2212) and the infinity sign."""
+    if value >= INFINITY:
+        return "+\u221e"
+    if value <= -INFINITY:
+        return "\u2212\u221e"
+    return f"+{value}" if value > 0 else "0" if value == 0 else f"\u2212{-value}"
+
+
+def path_words(board: Board, path: tuple[Cell, ...]) -> str:
+    """The moves from the root, as a person reads them: ``'X centre, O top left'``."""
+    if not path:
+        return "the root (the position searched)"
+    # Who played the first move: count back from the position's own side to move.
+    sides = []
+    side = Player.X if (board.ply - len(path)) % 2 == 0 else Player.O
+    for _ in path:
+        sides.append(side)
+        side = side.other
+    return ", ".join(f"{who} {cell_name(cell)}" for who, cell in zip(sides, path, strict=True))
+
+
+def board_words(board: Board) -> str:
+    """A position in words, for a screen reader: the marks, and who moves."""
+    parts = []
+    for player in (Player.X, Player.O):
+        cells = [cell_name(c) for c in range(9) if board[c] is player]
+        parts.append(f"{player} on {', '.join(cells)}" if cells else f"no {player}")
+    if board.is_over:
+        end = board.result.summary
+        return f"{'; '.join(parts)}. The game is over: {end}."
+    return f"{'; '.join(parts)}. {board.to_move} to move."
+
+
+def describe(event: Event, algorithm: Algorithm) -> str:
+    """One step in a sentence: what happened, and why it matters."""
+    board, kind = event.board, event.kind
+    side = board.to_move
+    window = (
+        f", window ({signed(event.alpha)}, {signed(event.beta)})" if algorithm is Algorithm.ALPHABETA else ""
+    )
+    if kind is Kind.ENTER:
+        where = "the root" if not event.path else f"after {path_words(board, event.path)}"
+        if board.is_over:
+            return f"Enter {where}: the game is over."
+        return f"Enter {where}: {side} to move{window}."
+    if kind is Kind.LEAF:
+        value = signed(event.value or 0)
+        if board.result is Result.DRAW:
+            return "A finished game: a draw, worth 0."
+        loser = board.winner.other if board.winner else None
+        return f"A finished game: {board.result.summary}, worth {value} to {loser}, who would move next."
+    best = f"{cell_name(event.best)}" if event.best is not None else "none"
+    if kind is Kind.UP:
+        assert event.move is not None and event.value is not None
+        return (f"Back at {side}'s turn: {cell_name(event.move)} is worth {signed(event.value)} to {side}; "
+                f"best so far: {best}{window}.")
+    if kind is Kind.CUTOFF:
+        skipped = ", ".join(cell_name(c) for c in event.skipped)
+        return (f"Cut-off: \u03b1 {signed(event.alpha)} \u2265 \u03b2 {signed(event.beta)}. The opponent, one "
+                f"move up, already has a choice at least as good, so it will never let the game reach this "
+                f"position: {skipped} {'is' if len(event.skipped) == 1 else 'are'} not searched.")
+    if kind is Kind.HIT:
+        return f"Seen before: the table says this position is worth {signed(event.value or 0)} to {side}."
+    return (f"Done: the position is worth {signed(event.value or 0)} to {side}"
+            + (f"; best move {best}." if event.best is not None else "."))

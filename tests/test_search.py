@@ -10,6 +10,7 @@ import pytest
 from pyengine import Board, Value, analyze, compute_facts, reachable_positions
 from pyengine.search import (
     INFINITY,
+    SMALL_TREE,
     Algorithm,
     Event,
     Kind,
@@ -21,6 +22,8 @@ from pyengine.search import (
     outcome,
     run,
     tally,
+    tree,
+    tree_size,
 )
 
 PLAIN = {Value.WIN: 1, Value.DRAW: 0, Value.LOSS: -1}
@@ -239,3 +242,29 @@ class TestTrace:
         assert trace.current.counts.nodes == 1 + sum(b.nodes for b in root.branches) == 6
         assert [(b.move, b.state) for b in below.branches] == [(6, "done"), (8, "skipped")]
         assert root.best == 6 and root.best_value == 1
+
+
+class TestTree:
+    @pytest.mark.parametrize(("algorithm", "order"), SEARCHES, ids=lambda x: x.value)
+    def test_the_whole_tree_of_a_small_search(self, algorithm: Algorithm, order: Order) -> None:
+        """One node per position entered, each entered before its value came
+        back; the root's value is the search's; the biggest small tree is the one
+        the page promises to draw."""
+        for board in [b for b in LIVE if 9 - b.ply <= SMALL_TREE][::50]:
+            steps = list(events(algorithm, board, order))
+            nodes, index = tree(steps)
+            assert len(nodes) == tally(iter(steps)).nodes == len(index)
+            assert nodes[0].value == steps[-1].value and nodes[0].valued == len(steps)
+            for node in nodes[1:]:
+                assert nodes[node.parent].entered < node.entered
+                assert node.valued is not None and node.entered < node.valued
+                assert node.move is not None
+                assert node.board == nodes[node.parent].board.play(node.move)
+            cut = [node for node in nodes if node.cut is not None]
+            assert bool(cut) == any(step.kind is Kind.CUTOFF for step in steps)
+
+    def test_small_trees_have_at_most_1585_nodes(self) -> None:
+        biggest = max(tree_size(b) for b in LIVE if 9 - b.ply <= SMALL_TREE)
+        assert biggest == outcome(Algorithm.MINIMAX, max(
+            (b for b in LIVE if 9 - b.ply <= SMALL_TREE), key=tree_size)).counts.nodes
+        assert biggest <= 1585

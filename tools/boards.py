@@ -16,6 +16,7 @@ from pyengine import Board, Level, Mode, Player, analyze
 from pyengine.board import SIZES
 from pyengine.nojs import compiled_board
 from pyengine.words import cell_label, hint_text
+from tools import explorer
 
 MARKER = re.compile(r"<!--\s*board:\s*(?P<kind>[a-z_]+)(?:\s+(?P<arg>[^\s>]+))?\s*-->")
 
@@ -150,6 +151,7 @@ def game_markup() -> str:
 <ol class="ttt-moves"></ol>
 <h2 class="ttt-subhead">Score this session</h2>
 <p class="ttt-score">No games finished yet.</p>
+{watch_link(Board.empty(), ".")}
 </div>
 </div>
 """
@@ -176,8 +178,15 @@ def analysis_markup(position: str) -> str:
 <button type="button" class="md-button" data-action="restart" disabled>Restart</button>
 <button type="button" class="md-button" data-action="undo" disabled>Undo</button>
 </div>
+{watch_link(board, "..")}
 </div>
 """
+
+
+def watch_link(board: Board, base: str) -> str:
+    """The link that opens the search explorer at ``board``; the page's Python
+    keeps it on the board shown (and its base right for the page it is on)."""
+    return f'<p class="ttt-watch"><a href="{base}/search/?pos={board}">Watch the search from here</a></p>'
 
 
 def facts_markup() -> str:
@@ -196,6 +205,7 @@ MARKUP: dict[str, Callable[[str], str]] = {
     "embed": lambda _: embed_markup(),
     "analysis": lambda pos: analysis_markup(pos or "........."),
     "facts": lambda _: facts_markup(),
+    "explorer": explorer.markup,
 }
 
 

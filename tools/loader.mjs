@@ -25,6 +25,7 @@
 //    until one attempt succeeds.
 //
 // The page sees the state in <html data-runtime="loading|slow|failed|ready">
+// (and data-full-stdlib="staged" once the full standard library is at hand)
 // and in each board's notice (boards.RUNTIME_NOTICE): [data-runtime-message]
 // gets the words, [data-runtime-retry] is shown and retries when clicked.
 
@@ -234,12 +235,33 @@ function downloadSync(url) {
 }
 
 function installStdlibOnDemand(pyodide) {
+  const url = new URL(SETTINGS.fullStdlib, here).href;
+  const staged = () => pyodide.FS.analyzePath(FULL_STDLIB_PATH).exists;
   pyodide.registerJsModule("_stdlib_fetch", {
     full_stdlib() {
       // The full zip, written into Pyodide's file system; returns its path.
-      pyodide.FS.writeFile(FULL_STDLIB_PATH, downloadSync(new URL(SETTINGS.fullStdlib, here).href));
+      if (!staged()) pyodide.FS.writeFile(FULL_STDLIB_PATH, downloadSync(url));
       return FULL_STDLIB_PATH;
     },
   });
   pyodide.runPython("import _stdlib_ondemand; _stdlib_ondemand.install()");
+  // A service worker does not see a synchronous download, so offline the
+  // download above would fail. A page the worker controls (every visit after
+  // the first, online or not) stages the zip from the worker's cache instead,
+  // in the background, once the page is idle: no network, and ready before a
+  // reader's code asks for a module.
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+    const later = globalThis.requestIdleCallback || ((run) => setTimeout(run, 1000));
+    later(async () => {
+      try {
+        const response = await fetch(url);
+        if (!response.ok) return;
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        if (!staged()) pyodide.FS.writeFile(FULL_STDLIB_PATH, bytes);
+        document.documentElement.dataset.fullStdlib = "staged";
+      } catch {
+        // Not cached and offline: an import that needs it says so when it happens.
+      }
+    });
+  }
 }

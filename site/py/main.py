@@ -49,6 +49,7 @@ class BoardView:
         self.banner = root.querySelector(".ttt-banner")
         self.status = root.querySelector(".ttt-status")
         self.buttons = {b.dataset.action: b for b in root.querySelectorAll("[data-action]")}
+        self.watch = root.querySelector(".ttt-watch a")  # "Watch the search from here", where there is one
         self._pending = 0  # the token of the bot move now scheduled; 0 when none is
         self._tokens = 0
         # Hints solved one move per task (4x4, where a whole analysis is slow):
@@ -278,6 +279,11 @@ class BoardView:
             self.buttons["redo"].disabled = not self.game.can_redo
         if "hints" in self.buttons:
             self.buttons["hints"].setAttribute("aria-pressed", "true" if self.show_hints else "false")
+        if self.watch:
+            # The site's root from the theme's settings; the position is letters,
+            # dots and slashes, which a query carries as they are.
+            base = json.loads(document.getElementById("__config").textContent)["base"]
+            self.watch.setAttribute("href", f"{base}/search/?pos={board}")
 
 
 class GameView(BoardView):

@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from pyengine import Player, Result, analyze
 
 from .conftest import READY, Watch, board_of, click_cell, new_context, settle, turn
+from .test_runtime import run_python
 
 SW_READY = "() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)"
 
@@ -100,3 +101,17 @@ def test_the_manifest_makes_it_installable(visited: Page, base_url: str) -> None
         sizes.add(width)
     assert {192, 512} <= sizes
     assert any("maskable" in entry.get("purpose", "") for entry in manifest["icons"])
+
+
+def test_offline_the_rest_of_the_stdlib_still_comes_on_demand(visited: Page, online: BrowserContext) -> None:
+    """A standard module outside the trimmed zip imports offline: the full zip
+    comes from the service worker's cache (its synchronous download too)."""
+    online.set_offline(True)
+    try:
+        visited.goto(visited.url.split("?")[0])
+        visited.wait_for_selector(READY, timeout=60_000)
+        visited.wait_for_selector("html[data-full-stdlib='staged']", state="attached", timeout=30_000)
+        result = run_python(visited, "import decimal\nresult = str(decimal.Decimal(1) / decimal.Decimal(8))")
+        assert result == "0.125"
+    finally:
+        online.set_offline(False)

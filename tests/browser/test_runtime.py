@@ -219,3 +219,36 @@ def test_a_failed_runtime_says_so_and_try_again_brings_python_up(
         assert page.evaluate("window.__cspViolations") == []
     finally:
         page.close()
+
+
+def test_a_start_that_takes_too_long_says_so_and_try_again_works(
+    module_context: BrowserContext, watch: Watch, base_url: str,
+) -> None:
+    """A download that stalls never fails: with the wasm held back past the
+    watchdog, the page says the game is taking long, with Try again; a retry
+    says so; once the files flow, Python comes up and the notice goes."""
+    page = watch.attach(module_context.new_page())
+    held: list[Route] = []
+    wasm = "**/runtime/pyodide/pyodide.asm.wasm*"
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route(wasm, hold)
+    try:
+        page.goto(base_url)
+        page.wait_for_selector(f"{NOTICE} [data-runtime-retry]", state="visible", timeout=runtime.WATCHDOG_MS + 15_000)
+        assert page.get_attribute("html", "data-runtime") == "slow"
+        words = page.text_content(f"{NOTICE} [data-runtime-message]")
+        assert words == "The full game is taking long to load. The board still plays."
+        page.click(f"{NOTICE} [data-runtime-retry]")
+        page.wait_for_function("() => document.documentElement.dataset.runtime === 'loading'")
+        assert page.text_content(f"{NOTICE} [data-runtime-message]") == "Trying again…"
+        for route in held:
+            route.continue_()
+        page.unroute(wasm, hold)
+        page.wait_for_selector(READY, timeout=60_000)
+        assert page.get_attribute("html", "data-runtime") == "ready"
+        assert page.is_hidden(NOTICE)
+    finally:
+        page.close()

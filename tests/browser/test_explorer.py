@@ -1,0 +1,227 @@
+"""Watch the search: the explorer lands on linked steps, steps by keyboard,
+and the race counts what CPython counts, in slices that a click can stop."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+
+from pyengine import Board
+from pyengine.search import Algorithm, Kind, Order, events, outcome, tally
+
+from .conftest import Watch, axe_both_schemes, board_of, click_cell, open_page
+
+EXPLORER = "[data-explorer]"
+READY = "[data-explorer][data-ready='true']"
+RACE = "[data-race]"
+SMALL = Board.parse("X.O/.X./...")
+LINK = "?alg=alphabeta&order=cce&pos=X.O/.X./...&step=37"
+
+
+def explorer_page(context: BrowserContext, watch: Watch, url: str) -> Page:
+    page = watch.attach(context.new_page())
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=60_000)
+    return page
+
+
+def step_of(page: Page) -> int:
+    return int(page.get_attribute(EXPLORER, "data-step") or 0)
+
+
+def shown_board(page: Page) -> Board:
+    marks = page.eval_on_selector_all(f"{EXPLORER} .ex-cell", "els => els.map(e => e.dataset.mark)")
+    return Board.parse("".join(mark or "." for mark in marks))
+
+
+def wait_step(page: Page, number: int) -> None:
+    page.wait_for_function(
+        "n => document.querySelector('[data-explorer]').dataset.step === String(n)", arg=number, timeout=30_000
+    )
+
+
+@pytest.fixture(scope="module")
+def linked(module_context: BrowserContext, watch: Watch, base_url: str) -> Iterator[Page]:
+    """The explorer opened from a teacher's link: step 37 of alpha-beta (centre,
+    corners, edges) from X.O/.X./..."""
+    page = explorer_page(module_context, watch, base_url + "search/" + LINK)
+    yield page
+    page.close()
+
+
+STEPS = list(events(Algorithm.ALPHABETA, SMALL, Order.CCE))
+
+
+def test_a_step_link_opens_at_that_step(linked: Page) -> None:
+    """data-step is 37 and the board, path and counters are CPython's at event 37."""
+    assert step_of(linked) == 37
+    assert linked.get_attribute(EXPLORER, "data-algorithm") == "alphabeta"
+    assert shown_board(linked) == STEPS[36].board
+    counts = tally(iter(STEPS[:37]))
+    assert linked.inner_text(f"{EXPLORER} [data-fact='nodes']") == f"{counts.nodes:,}"
+    assert linked.inner_text(f"{EXPLORER} [data-fact='cutoffs']") == f"{counts.cutoffs:,}"
+    assert linked.input_value("#ex-pos") == str(SMALL)
+    assert linked.input_value("#ex-alg") == "alphabeta" and linked.input_value("#ex-order") == "cce"
+    assert linked.is_hidden(f"{EXPLORER} .ex-message")
+
+
+def test_the_explorer_passes_axe_at_rest(linked: Page) -> None:
+    assert axe_both_schemes(linked) == []
+
+
+def test_keys_step_forward_and_back(linked: Page) -> None:
+    """With the focus on the trace, the arrow keys, Page Down, N and End move
+    through the search; each lands on CPython's event, and the address follows."""
+    linked.focus(f"{EXPLORER} .ex-trace")
+    start = step_of(linked)
+    linked.keyboard.press("ArrowRight")
+    wait_step(linked, start + 1)
+    assert shown_board(linked) == STEPS[start].board
+    linked.keyboard.press("ArrowLeft")
+    linked.keyboard.press("ArrowLeft")
+    wait_step(linked, start - 1)
+    assert shown_board(linked) == STEPS[start - 2].board
+    linked.keyboard.press("PageDown")
+    wait_step(linked, start + 9)
+    cutoff = next(n for n, step in enumerate(STEPS, 1) if n > start + 9 and step.kind is Kind.CUTOFF)
+    assert linked.inner_text(f"{EXPLORER} [data-jump='next']") == "Next cut-off"
+    linked.keyboard.press("n")
+    wait_step(linked, cutoff)
+    assert linked.get_attribute(EXPLORER, "data-kind") == "cutoff"
+    linked.keyboard.press("End")
+    wait_step(linked, len(STEPS))
+    assert linked.get_attribute(EXPLORER, "data-kind") == "done"
+    linked.wait_for_function(f"() => location.search.includes('step={len(STEPS)}')")
+    linked.keyboard.press("Home")
+    wait_step(linked, 1)
+    assert shown_board(linked) == SMALL
+
+
+def test_a_race_on_the_explorers_position_counts_what_cpython_counts(linked: Page) -> None:
+    linked.click(f"{RACE} [data-race-start]")
+    linked.wait_for_selector(f"{RACE}[data-state='done']", timeout=30_000)
+    rows = linked.eval_on_selector_all(
+        f"{RACE} tbody tr", "rows => rows.map(r => [r.dataset.algorithm, r.dataset.order, r.dataset.nodes])"
+    )
+    expected = [(a, o) for a in Algorithm for o in (Order if a is Algorithm.ALPHABETA else [Order.CELLS])]
+    assert sorted((a, o) for a, o, _ in rows) == sorted((a.value, o.value) for a, o in expected)
+    for algorithm, order, nodes in rows:
+        assert int(nodes) == outcome(Algorithm.parse(algorithm), SMALL, Order.parse(order)).counts.nodes
+    assert axe_both_schemes(linked) == []
+
+
+def test_bad_values_in_the_address_are_told_and_replaced(
+    module_context: BrowserContext, watch: Watch, base_url: str
+) -> None:
+    page = explorer_page(module_context, watch, base_url + "search/?alg=negascout&pos=XXX/XXX/XXX&step=abc")
+    try:
+        message = page.inner_text(f"{EXPLORER} .ex-message")
+        assert "negascout" in message and "XXX/XXX/XXX" in message and "abc" in message
+        assert page.get_attribute(EXPLORER, "data-algorithm") == "minimax"
+        assert step_of(page) == 1
+        assert shown_board(page) == Board.empty()
+        assert page.inner_text(f"{EXPLORER} [data-jump='next']") == "Next finished game"
+        # Past the end: the last step, and a sentence saying so.
+        page.fill("#ex-pos", "XOX/OXO/...")
+        page.click(f"{EXPLORER} form button[type='submit']")
+        page.fill("#ex-step", "999")
+        page.press("#ex-step", "Enter")
+        total = len(list(events(Algorithm.MINIMAX, Board.parse("XOX/OXO/..."))))
+        wait_step(page, total)
+        assert "not 999" in page.inner_text(f"{EXPLORER} .ex-message")
+    finally:
+        page.close()
+
+
+def test_long_work_is_sliced_and_stops_on_a_click(
+    module_context: BrowserContext, watch: Watch, base_url: str
+) -> None:
+    """From the empty board under minimax: a jump to step 300,000 shows its
+    progress and Stop is handled mid-way; the full race counts the whole game
+    tree, 549,946 nodes, as CPython does, and Stop also ends a race."""
+    page = explorer_page(module_context, watch, base_url + "search/")
+    try:
+        page.fill("#ex-step", "300000")
+        page.press("#ex-step", "Enter")
+        page.wait_for_selector(f"{EXPLORER} .ex-busy:not([hidden])", timeout=10_000)
+        page.wait_for_function("() => document.querySelector('#ex-busy-bar').value > 0")
+        page.click(f"{EXPLORER} [data-stop]")
+        page.wait_for_selector(f"{EXPLORER} .ex-busy[hidden]", state="attached")
+        stopped = step_of(page)
+        assert 1 < stopped < 300_000
+        assert axe_both_schemes(page) == []
+
+        # A race stopped while plain minimax runs.
+        page.click(f"{RACE} [data-race-start]")
+        page.wait_for_function(
+            "() => document.querySelectorAll('[data-race] tbody tr').length === 5", timeout=30_000
+        )
+        page.wait_for_function(
+            "() => /[0-9]/.test(document.querySelector('[data-race] tbody tr:last-child td').textContent)"
+        )
+        page.click(f"{RACE} [data-race-stop]")
+        page.wait_for_selector(f"{RACE}[data-state='stopped']")
+        assert page.get_attribute(f"{RACE} tbody tr:last-child", "data-state") == "stopped"
+        assert page.get_attribute(f"{RACE} tbody tr:last-child", "data-nodes") is None
+
+        # The whole race: every count is CPython's.
+        page.click(f"{RACE} [data-race-start]")
+        page.wait_for_selector(f"{RACE}[data-state='done']", timeout=60_000)
+        rows = page.eval_on_selector_all(
+            f"{RACE} tbody tr", "rows => rows.map(r => [r.dataset.algorithm, r.dataset.order, r.dataset.nodes])"
+        )
+        assert len(rows) == 5
+        for algorithm, order, nodes in rows:
+            assert int(nodes) == outcome(Algorithm.parse(algorithm), Board.empty(), Order.parse(order)).counts.nodes
+        assert ["minimax", "cells", "549946"] in rows
+    finally:
+        page.close()
+
+
+def test_an_analysis_board_links_to_the_search_from_its_position(
+    module_context: BrowserContext, watch: Watch, base_url: str
+) -> None:
+    page = open_page(module_context, watch, base_url + "how-the-bot-thinks/")
+    root = "[data-board='analysis']"
+    try:
+        link = f"{root} .ttt-watch a"
+        assert page.get_attribute(link, "href") == "../search/?pos=X.O/.X./..."
+        click_cell(page, 8, root)
+        page.wait_for_function(
+            "sel => document.querySelector(sel).getAttribute('href').endsWith('pos=X.O/.X./..O')", arg=link
+        )
+        assert board_of(page, root) == Board.parse("X.O/.X./..O")
+        page.click(link)
+        page.wait_for_selector(READY, timeout=60_000)
+        assert shown_board(page) == Board.parse("X.O/.X./..O")
+        assert step_of(page) == 1
+    finally:
+        page.close()
+
+
+def test_nothing_overflows_a_320px_screen(linked: Page) -> None:
+    """The explorer and the race fit the narrowest phone: no sideways scrolling
+    of the page (the race's table scrolls inside its own box)."""
+    linked.set_viewport_size({"width": 320, "height": 640})
+    try:
+        linked.keyboard.press("End")
+        assert linked.evaluate("document.documentElement.scrollWidth") <= 320
+    finally:
+        linked.set_viewport_size({"width": 1280, "height": 720})
+
+
+def test_the_game_page_links_to_the_search_from_its_position(
+    module_context: BrowserContext, watch: Watch, base_url: str
+) -> None:
+    page = open_page(module_context, watch, base_url + "?mode=two&pos=X.O/.X./...")
+    try:
+        link = "[data-board='game'] .ttt-watch a"
+        assert page.get_attribute(link, "href") == "./search/?pos=X.O/.X./..."
+        click_cell(page, 8)
+        page.wait_for_function(
+            "sel => document.querySelector(sel).getAttribute('href').endsWith('pos=X.O/.X./..O')", arg=link
+        )
+    finally:
+        page.close()

@@ -1,0 +1,122 @@
+"""The markup of "Watch the search": the explorer and the race, in their loading state.
+
+``<!-- board: explorer -->`` draws the explorer; ``<!-- board: explorer race -->``
+the race. The page's Python (site/py/explorer.py) brings both to life; until it
+runs, every control is disabled and the status line says why.
+"""
+
+from __future__ import annotations
+
+from pyengine.search import ALGORITHM_NAMES, ORDER_NAMES, Algorithm, Order
+
+# (label, data-jump, aria-keyshortcuts): what each stepping button does.
+STEP_BUTTONS = (
+    ("First", "first", "Home"),
+    ("\u2212100", "-100", "Shift+PageUp"),
+    ("\u221210", "-10", "PageUp"),
+    ("\u25c0 Back", "-1", "ArrowLeft"),
+    ("Forward \u25b6", "+1", "ArrowRight"),
+    ("+10", "+10", "PageDown"),
+    ("+100", "+100", "Shift+PageDown"),
+    ("Next finished game", "next", "N"),
+    ("End", "last", "End"),
+)
+
+
+def _options(choices: dict[Algorithm, str] | dict[Order, str], selected: str) -> str:
+    return "".join(
+        f'<option value="{member.value}"{" selected" if member.value == selected else ""}>'
+        f"{name[0].upper()}{name[1:]}</option>"
+        for member, name in choices.items()
+    )
+
+
+def explorer_markup() -> str:
+    """The explorer: settings, stepping controls, the board at the step, the
+    path and the text trace; everything disabled until Python runs."""
+    buttons = "".join(
+        f'<button type="button" class="ttt-button ex-step" data-jump="{jump}" aria-keyshortcuts="{keys}" '
+        f"disabled>{label}</button>"
+        for label, jump, keys in STEP_BUTTONS
+    )
+    cells = "".join(f'<span class="ex-cell" data-cell="{cell}"></span>' for cell in range(9))
+    return f"""
+<div class="ex-explorer" data-board="explorer" data-explorer data-step="" data-algorithm="minimax" markdown="0">
+<form class="ex-settings" aria-label="What to search">
+<div class="ex-field"><label for="ex-alg">Algorithm</label>
+<select id="ex-alg" name="alg" disabled>{_options(ALGORITHM_NAMES, Algorithm.MINIMAX.value)}</select></div>
+<div class="ex-field"><label for="ex-order">Move order (alpha-beta)</label>
+<select id="ex-order" name="order" disabled>{_options(ORDER_NAMES, Order.CELLS.value)}</select></div>
+<div class="ex-field"><label for="ex-pos">Position (rows top to bottom)</label>
+<input id="ex-pos" name="pos" value=".../.../..." spellcheck="false" autocomplete="off" disabled
+ aria-describedby="ex-pos-help"></div>
+<button type="submit" class="ttt-button" disabled>Search it</button>
+<p id="ex-pos-help" class="ex-help">X, O or . for each cell, row by row, e.g. <code>X.O/.X./...</code></p>
+</form>
+<p class="ex-message" role="alert" hidden></p>
+<div class="ex-controls" role="group" aria-label="Step through the search">{buttons}
+<div class="ex-field ex-goto"><label for="ex-step">Step</label>
+<input id="ex-step" name="step" type="number" min="1" value="1" inputmode="numeric" disabled>
+<span class="ex-total"></span></div>
+</div>
+<div class="ex-busy" hidden><label for="ex-busy-bar">Searching to the step</label>
+<progress id="ex-busy-bar" max="1" value="0"></progress>
+<button type="button" class="ttt-button" data-stop>Stop</button></div>
+<p class="ex-status" role="status" aria-live="polite">Loading the engine&hellip;</p>
+<div class="ex-view">
+<div class="ex-now">
+<div class="ex-board" role="img" aria-label="The position at this step">{cells}</div>
+<dl class="ex-facts">
+<dt>Event</dt><dd data-fact="event">&mdash;</dd>
+<dt>Path from the root</dt><dd data-fact="path">&mdash;</dd>
+<dt>Window (&alpha;, &beta;)</dt><dd data-fact="window">&mdash;</dd>
+<dt>Best move so far</dt><dd data-fact="best">&mdash;</dd>
+<dt>Nodes</dt><dd data-fact="nodes">0</dd>
+<dt>Cut-offs</dt><dd data-fact="cutoffs">0</dd>
+<dt>Cache hits</dt><dd data-fact="hits">0</dd>
+</dl>
+</div>
+<div class="ex-tree-box">
+<h3 class="ex-subhead" id="ex-tree-head">The tree so far</h3>
+<ol class="ex-tree" tabindex="0" aria-labelledby="ex-tree-head"></ol>
+</div>
+</div>
+<h3 class="ex-subhead" id="ex-trace-head">Trace</h3>
+<p class="ex-help">The last steps, the current one last. With the focus here (or on any control
+above), the arrow keys step, Page Up and Page Down jump 10, Home and End go to the first and last
+step, and N goes to the next cut-off (alpha-beta), cache hit (memoised) or finished game (minimax).</p>
+<ol class="ex-trace" tabindex="0" aria-labelledby="ex-trace-head" aria-describedby="ex-trace-now"></ol>
+<p class="ex-announce" id="ex-trace-now" aria-live="polite"></p>
+</div>
+"""
+
+
+def race_markup() -> str:
+    """The race: every algorithm on the explorer's position, counted in the browser."""
+    return """
+<div class="ex-race" data-board="explorer" data-race markdown="0">
+<p class="ex-race-pos">Position: <code data-race-pos>.../.../...</code></p>
+<div class="ex-race-controls">
+<button type="button" class="ttt-button" data-race-start disabled>Run the race</button>
+<button type="button" class="ttt-button" data-race-stop disabled>Stop</button>
+<label for="ex-race-bar">Progress</label> <progress id="ex-race-bar" max="1" value="0"></progress>
+</div>
+<p class="ex-race-status" role="status" aria-live="polite">Loading the engine&hellip;</p>
+<div class="ex-race-scroll" role="region" aria-label="Race results" tabindex="0">
+<table class="ex-race-table">
+<thead><tr><th scope="col">Algorithm</th><th scope="col">Nodes</th><th scope="col">Time</th>
+<th scope="col">Cut-offs</th><th scope="col">Cache hits</th><th scope="col">Value</th></tr></thead>
+<tbody></tbody>
+</table>
+</div>
+</div>
+"""
+
+
+def markup(arg: str) -> str:
+    """The explorer, or the race when the marker's argument is ``race``."""
+    if arg == "race":
+        return race_markup()
+    if arg:
+        raise ValueError(f"the explorer marker takes no argument or 'race', not {arg!r}")
+    return explorer_markup()
