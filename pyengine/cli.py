@@ -316,7 +316,8 @@ def cmd_play(args: argparse.Namespace, out: IO[str], ask: Callable[[str], str] =
         intro = f"The {game.level.value} bot plays both sides."
     if args.size != 3:
         intro += f" The board is {args.size}x{args.size}: {args.size} in a row wins."
-    print(intro, HELP_LINE.format(cells=cells), "Type u to undo, r to redo, n for a new game, q to quit.", sep="\n", file=out)
+    keys = "Type u to undo, r to redo, n for a new game, q to quit."
+    print(intro, HELP_LINE.format(cells=cells), keys, sep="\n", file=out)
     try:
         while True:
             print("\n" + game.board.pretty(numbered=True) + "\n", file=out)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from .board import FULL, Board, Cell, Player, Result
+from .board import SIZES, Board, Cell, Player, Result
 from .choices import Choice
 from .records import Record
 from .solver import winning_cells
@@ -132,7 +132,24 @@ class Counts(Record):
     """Positions whose value came from the memo table."""
 
 
-_CCE: Final = (4, 0, 2, 6, 8, 1, 3, 5, 7)
+def centre_corners_edges(size: int) -> tuple[Cell, ...]:
+    """The cells of a size x size board, centre first (every cell off the
+    border), then the corners, then the other border cells.
+
+    >>> centre_corners_edges(3), centre_corners_edges(4)[:8]
+    ((4, 0, 2, 6, 8, 1, 3, 5, 7), (5, 6, 9, 10, 0, 3, 12, 15))
+    """
+    last = size - 1
+
+    def rank(cell: Cell) -> int:
+        row, column = divmod(cell, size)
+        on_edge = (row in (0, last)) + (column in (0, last))
+        return on_edge if on_edge != 1 else 3  # 0 centre, 2 corner, 3 edge
+
+    return tuple(sorted(range(size * size), key=lambda cell: (rank(cell), cell)))
+
+
+_CCE: Final = {size: centre_corners_edges(size) for size in SIZES}
 
 
 def ordered_moves(board: Board, order: Order) -> tuple[Cell, ...]:
@@ -141,11 +158,12 @@ def ordered_moves(board: Board, order: Order) -> tuple[Cell, ...]:
     if order is Order.CELLS:
         return moves
     if order is Order.CCE:
-        return tuple(c for c in _CCE if c in moves)
+        return tuple(c for c in _CCE[board.size] if c in moves)
     me, them = board.sides
-    free = FULL ^ (me | them)
-    wins = winning_cells(me, free)
-    blocks = tuple(c for c in winning_cells(them, free) if c not in wins)
+    shape = board.geometry
+    free = shape.full ^ (me | them)
+    wins = winning_cells(me, free, shape)
+    blocks = tuple(c for c in winning_cells(them, free, shape) if c not in wins)
     return wins + blocks + tuple(c for c in moves if c not in wins and c not in blocks)
 
 
@@ -653,14 +671,14 @@ def path_words(board: Board, path: tuple[Cell, ...]) -> str:
     for _ in path:
         sides.append(side)
         side = side.other
-    return ", ".join(f"{who} {cell_name(cell)}" for who, cell in zip(sides, path, strict=True))
+    return ", ".join(f"{who} {cell_name(cell, board.size)}" for who, cell in zip(sides, path, strict=True))
 
 
 def board_words(board: Board) -> str:
     """A position in words, for a screen reader: the marks, and who moves."""
     parts = []
     for player in (Player.X, Player.O):
-        cells = [cell_name(c) for c in range(9) if board[c] is player]
+        cells = [cell_name(c, board.size) for c in range(board.geometry.cells) if board[c] is player]
         parts.append(f"{player} on {', '.join(cells)}" if cells else f"no {player}")
     if board.is_over:
         end = board.result.summary
@@ -686,13 +704,14 @@ def describe(event: Event, algorithm: Algorithm) -> str:
             return "A finished game: a draw, worth 0."
         loser = board.winner.other if board.winner else None
         return f"A finished game: {board.result.summary}, worth {value} to {loser}, who would move next."
-    best = f"{cell_name(event.best)}" if event.best is not None else "none"
+    size = board.size
+    best = f"{cell_name(event.best, size)}" if event.best is not None else "none"
     if kind is Kind.UP:
         assert event.move is not None and event.value is not None
-        return (f"Back at {side}'s turn: {cell_name(event.move)} is worth {signed(event.value)} to {side}; "
+        return (f"Back at {side}'s turn: {cell_name(event.move, size)} is worth {signed(event.value)} to {side}; "
                 f"best so far: {best}{window}.")
     if kind is Kind.CUTOFF:
-        skipped = ", ".join(cell_name(c) for c in event.skipped)
+        skipped = ", ".join(cell_name(c, size) for c in event.skipped)
         return (f"Cut-off: \u03b1 {signed(event.alpha)} \u2265 \u03b2 {signed(event.beta)}. The opponent, one "
                 f"move up, already has a choice at least as good, so it will never let the game reach this "
                 f"position: {skipped} {'is' if len(event.skipped) == 1 else 'are'} not searched.")

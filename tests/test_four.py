@@ -338,3 +338,27 @@ def test_the_facts_script_counts_agree_both_ways() -> None:
     assert walk.positions == facts4.count_every_position() == sum(count for count, _, _ in walk.per_depth)
     assert walk.classes == sum(reps for _, reps, _ in walk.per_depth) and walk.positions / 8 < walk.classes
     assert walk.tree_nodes == sum(nodes for _, _, nodes in walk.per_depth) > walk.games > walk.positions
+
+
+class TestTheSearchesOn4x4Endgames:
+    """pyengine/search.py's textbook searches run on 4x4 as on 3x3 (the
+    explorer's engine); from the first plies plain minimax would take years."""
+
+    def test_every_algorithm_finds_the_value_and_alpha_beta_visits_fewer(self) -> None:
+        from pyengine.search import Algorithm, Order, Outcome, events, outcome, tally
+
+        sign = {Value.WIN: 1, Value.DRAW: 0, Value.LOSS: -1}
+        for board in random_positions(3, range(9, 15), seed=31):
+            expected = sign[analyze(board).value]  # type: ignore[index]
+            found: dict[str, Outcome] = {}
+            for algorithm in Algorithm:
+                for order in Order if algorithm is Algorithm.ALPHABETA else (Order.CELLS,):
+                    result = outcome(algorithm, board, order)
+                    assert result.value == expected, (str(board), algorithm, order)
+                    assert result.best is not None and sign[analyze(board).move(result.best).value] == expected
+                    found[f"{algorithm.value}/{order.value}"] = result
+                    if board.ply >= 11:  # the event stream counts what the fast twin counts
+                        assert tally(events(algorithm, board, order)) == result.counts
+            minimax = found["minimax/cells"].counts.nodes
+            assert all(found[f"alphabeta/{o.value}"].counts.nodes <= minimax for o in Order)
+            assert found["memo/cells"].counts.hits > 0 or board.ply >= 13
