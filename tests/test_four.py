@@ -39,6 +39,7 @@ from pyengine import (
     reachable_positions,
 )
 from pyengine.bots import play_game
+from pyengine.census import census, every_position
 from pyengine.solver import analyze_move, summarize
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site" / "py"))
@@ -308,36 +309,30 @@ class TestThePagesSettings:
 
     def test_the_query_round_trips_on_4x4(self) -> None:
         board = Board.parse("X.../.O../..../....")
-        written = view.Settings(size=4, start=Board.empty(4)).query(board)
+        written = view.Settings(start=Board.empty(4)).query(board)
         assert written == "?mode=bot&level=perfect&as=X&size=4&pos=X.../.O../..../...."
         settings, problems = view.settings_from_params(dict(p.split("=", 1) for p in written[1:].split("&")))
         assert problems == [] and settings.start == board
-        assert view.Settings(size=4, start=Board.empty(4)).query(Board.empty(4)).endswith("&size=4")
+        assert view.Settings(start=Board.empty(4)).query(Board.empty(4)).endswith("&size=4")
 
 
-def test_the_facts_scripts_walk_counts_3x3_as_the_engine_does() -> None:
-    """bench/facts4.py's walk by symmetry classes, run on 3x3, gives the
-    figures compute_facts() gets by walking every position."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-    import facts4
-
-    walk, facts = facts4.count_by_classes(3), compute_facts()
-    assert (walk.positions, walk.classes, walk.games, walk.tree_nodes) == (
+def test_the_census_counts_3x3_as_the_engine_does() -> None:
+    """The census by symmetry classes (pyengine/census.py), run on 3x3, gives
+    the figures compute_facts() gets by walking every position."""
+    counted, facts = census(3), compute_facts()
+    assert (counted.positions, counted.classes, counted.games, counted.tree_nodes) == (
         facts.positions, facts.positions_up_to_symmetry, facts.games, facts.tree_nodes
     )
 
 
 @pytest.mark.slow
-def test_the_facts_script_counts_agree_both_ways() -> None:
-    """bench/facts4.py's walk by symmetry classes counts as many positions as
-    a walk of every position (about two minutes together)."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-    import facts4
-
-    walk = facts4.count_by_classes()
-    assert walk.positions == facts4.count_every_position() == sum(count for count, _, _ in walk.per_depth)
-    assert walk.classes == sum(reps for _, reps, _ in walk.per_depth) and walk.positions / 8 < walk.classes
-    assert walk.tree_nodes == sum(nodes for _, _, nodes in walk.per_depth) > walk.games > walk.positions
+def test_the_4x4_census_agrees_with_a_walk_of_every_position() -> None:
+    """The census of 4x4 counts as many positions as a walk of every position
+    (about two minutes together), and its per-depth figures add up."""
+    counted = census(4)
+    assert counted.positions == every_position(4) == sum(count for count, _, _ in counted.per_depth)
+    assert counted.classes == sum(reps for _, reps, _ in counted.per_depth) and counted.positions / 8 < counted.classes
+    assert counted.tree_nodes == sum(nodes for _, _, nodes in counted.per_depth) > counted.games > counted.positions
 
 
 class TestTheSearchesOn4x4Endgames:
