@@ -174,7 +174,7 @@ class Explorer:
         text = given("pos")
         if text is not None:
             try:
-                board = Board.parse(text)
+                board = _three_by_three(Board.parse(text))
             except InvalidPositionError as error:
                 problems.append(f"The position {_quoted(text)} cannot be searched ({error}); "
                                 "showing the empty board.")
@@ -221,7 +221,7 @@ class Explorer:
     def _on_submit(self, event: object) -> None:
         event.preventDefault()
         try:
-            board = Board.parse(str(self.pos_input.value))
+            board = _three_by_three(Board.parse(str(self.pos_input.value)))
         except InvalidPositionError as error:
             self.show_message(f"That position cannot be searched: {error}.")
             return
@@ -528,6 +528,8 @@ class Race:
         self.status = root.querySelector(".ex-race-status")
         self.body = root.querySelector("tbody")
         self.pos = root.querySelector("[data-race-pos]")
+        self.estimate = root.querySelector(".ex-race-estimate")
+        self.minimax_rate = 0.0  # nodes a second, measured by this race's plain minimax
         self._token = 0
         self.row: object | None = None
         self.cells: dict[str, object] = {}
@@ -582,6 +584,7 @@ class Race:
         if not self.queue:
             self.bar.value = len(RACERS)
             self.finish(f"Done: {len(RACERS)} searches of {self.board}, counted in this browser just now.", "done")
+            self.show_estimate()
             return
         self.algorithm, self.order = self.queue.pop(0)
         self.steps = run(self.algorithm, self.board, self.order, tick=512)
@@ -636,6 +639,25 @@ class Race:
         self.cells["value"].textContent = signed(outcome.value)
         ms = self.seconds * 1000
         self.cells["time"].textContent = f"{ms:.1f} ms" if ms < 100 else f"{ms:,.0f} ms"
+        if self.algorithm is Algorithm.MINIMAX and counts.nodes >= 10_000 and self.seconds > 0:
+            self.minimax_rate = counts.nodes / self.seconds
+
+    def show_estimate(self) -> None:
+        """What plain minimax would take on 4x4, at the rate just measured: the
+        tree was counted at build time (pyengine/census.py); running it is out
+        of the question."""
+        if not self.minimax_rate:
+            return  # too small a race to measure a rate: nothing honest to say
+        nodes = int(self.root.getAttribute("data-four-tree-nodes"))
+        positions = int(self.root.getAttribute("data-four-positions"))
+        self.estimate.textContent = (
+            f"On 4\u00d74, plain minimax from the empty board would enter {nodes:,} nodes: the whole game "
+            f"tree, counted when this site was built by walking 4\u00d74's {positions:,} positions. At the "
+            f"{self.minimax_rate:,.0f} nodes a second this browser's minimax just managed, that is about "
+            f"{_duration(nodes / self.minimax_rate)}."
+        )
+        self.estimate.setAttribute("data-seconds", f"{nodes / self.minimax_rate:.0f}")
+        self.estimate.hidden = False
 
 
 def mount(root: object) -> None:
@@ -644,3 +666,19 @@ def mount(root: object) -> None:
         Race(root)
     else:
         Explorer(root)
+
+
+def _three_by_three(board: Board) -> Board:
+    """The explorer draws 3x3 positions only (the engine's searches run on 4x4
+    too, but this page's boards and trees are drawn for nine cells)."""
+    if board.size != 3:
+        raise InvalidPositionError(f"it is {board.size}x{board.size}, and this page draws 3x3 positions")
+    return board
+
+
+def _duration(seconds: float) -> str:
+    """A long time in the largest unit that reads well."""
+    for unit, length in (("years", 365.25 * 86_400), ("days", 86_400), ("hours", 3_600), ("minutes", 60)):
+        if seconds >= 2 * length:
+            return f"{seconds / length:,.0f} {unit}"
+    return f"{seconds:,.0f} seconds"

@@ -10,6 +10,7 @@ from playwright.sync_api import BrowserContext, Page
 
 from pyengine import Board
 from pyengine.search import Algorithm, Kind, Order, events, outcome, tally
+from tools.explorer import four_by_four_census
 
 from .conftest import Watch, axe_both_schemes, board_of, click_cell, open_page
 
@@ -176,6 +177,11 @@ def test_long_work_is_sliced_and_stops_on_a_click(
         for algorithm, order, nodes in rows:
             assert int(nodes) == outcome(Algorithm.parse(algorithm), Board.empty(), Order.parse(order)).counts.nodes
         assert ["minimax", "cells", "549946"] in rows
+        # After it, what plain minimax would take on 4x4: the census's tree at this race's rate.
+        estimate = page.locator(f"{RACE} .ex-race-estimate")
+        four = four_by_four_census()  # cached by the site's build
+        assert f"enter {four.tree_nodes:,} nodes" in estimate.inner_text()
+        assert int(estimate.get_attribute("data-seconds") or 0) > 365 * 86_400  # years, at any browser's pace
     finally:
         page.close()
 
