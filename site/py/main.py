@@ -359,7 +359,7 @@ class GameView(BoardView):
 
     def settings(self) -> view.Settings:
         game = self.game
-        return view.Settings(mode=game.mode, level=game.level, human=game.human, size=game.start.size, start=game.start)
+        return view.Settings(mode=game.mode, level=game.level, human=game.human, start=game.start)
 
     def _on_settings(self, event: object) -> None:
         self.cancel_bot()

@@ -25,8 +25,12 @@ class Settings(Record):
     mode: Mode = Mode.VS_BOT
     level: Level = Level.PERFECT
     human: Player = Player.X
-    size: int = 3
     start: Board = Board.empty()
+
+    @property
+    def size(self) -> int:
+        """The board's size: the start position's shape, its one source."""
+        return self.start.size
 
     def query(self, board: Board) -> str:
         """The query string that shares this setup at ``board``."""
@@ -62,7 +66,9 @@ _URL_FIELDS = {
     "mode": ("mode", Mode.parse, "The mode {} is unknown; playing against the bot."),
     "level": ("level", Level.parse, "The level {} is unknown; the bot plays perfectly."),
     "as": ("human", Player.parse, "You can play X or O, not {}; you play X."),
-    "size": ("size", parse_size, "The board size {} is unknown ({}); the board is 3x3."),
+    # Before pos: a position, which has a shape of its own, overrides the size.
+    "size": ("start", lambda text: Board.empty(parse_size(text)),
+             "The board size {} is unknown ({}); the board is 3x3."),
     "pos": ("start", Board.parse, "The shared position {} cannot be played ({}). Here is a fresh game."),
 }
 URL_KEYS = tuple(_URL_FIELDS)
@@ -84,11 +90,6 @@ def settings_from_params(values: dict[str, str]) -> tuple[Settings, list[str]]:
             fields[field] = parse(values[key])
         except ValueError as error:  # the engine's errors are ValueErrors too
             problems.append(problem.format(_quote(values[key]), error))
-    start, size = fields.get("start"), fields.get("size")
-    if isinstance(start, Board):
-        fields["size"] = start.size  # the position's own shape wins
-    elif isinstance(size, int):
-        fields["start"] = Board.empty(size)
     return Settings(**fields), problems
 
 
