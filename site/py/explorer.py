@@ -93,8 +93,8 @@ class Explorer:
         self.status = root.querySelector(".ex-status")
         self.busy = root.querySelector(".ex-busy")
         self.bar = root.querySelector(".ex-busy progress")
-        self.cells = [root.querySelector(f'.ex-cell[data-cell="{cell}"]') for cell in range(9)]
         self.board_box = root.querySelector(".ex-board")
+        self.cells = [root.querySelector(f'.ex-cell[data-cell="{cell}"]') for cell in range(9)]
         self.facts = {dd.dataset.fact: dd for dd in root.querySelectorAll("[data-fact]")}
         self.tree = root.querySelector(".ex-tree")
         self.trace_list = root.querySelector(".ex-trace")
@@ -131,7 +131,8 @@ class Explorer:
         """A fresh trace; a small position also gets its whole tree, drawn once
         and then shown step by step."""
         self.trace = Trace(algorithm, board, order)
-        self.small = 9 - board.ply <= SMALL_TREE
+        self.fit_board(board.size)
+        self.small = board.geometry.cells - board.ply <= SMALL_TREE
         self.tree.replaceChildren()
         self.tree_items: list[tuple[object, object]] = []  # (item, label) per tree node
         self.tree_shown: list[tuple[bool, bool, bool]] = []
@@ -174,7 +175,7 @@ class Explorer:
         text = given("pos")
         if text is not None:
             try:
-                board = _three_by_three(Board.parse(text))
+                board = _searchable(Board.parse(text))
             except InvalidPositionError as error:
                 problems.append(f"The position {_quoted(text)} cannot be searched ({error}); "
                                 "showing the empty board.")
@@ -221,7 +222,7 @@ class Explorer:
     def _on_submit(self, event: object) -> None:
         event.preventDefault()
         try:
-            board = _three_by_three(Board.parse(str(self.pos_input.value)))
+            board = _searchable(Board.parse(str(self.pos_input.value)))
         except InvalidPositionError as error:
             self.show_message(f"That position cannot be searched: {error}.")
             return
@@ -331,6 +332,20 @@ class Explorer:
         step = self.trace.current
         self.announce.textContent = f"Step {step.number}: {describe(step.event, self.trace.algorithm)}"
 
+    def fit_board(self, size: int) -> None:
+        """Give the board the cells of the position's size (drawn with nine
+        before Python runs)."""
+        if len(self.cells) == size * size:
+            return
+        self.cells = []
+        for cell in range(size * size):
+            span = document.createElement("span")
+            span.className = "ex-cell"
+            span.setAttribute("data-cell", str(cell))
+            self.cells.append(span)
+        self.board_box.replaceChildren(*self.cells)
+        self.board_box.setAttribute("data-size", str(size))
+
     def draw_board(self, step: Step) -> None:
         board, path = step.event.board, step.event.path
         last = path[-1] if path else None
@@ -346,7 +361,7 @@ class Explorer:
         event, trace = step.event, self.trace
         self.facts["event"].textContent = describe(event, trace.algorithm)
         self.facts["path"].textContent = (
-            ", ".join(f"{cell_name(c)} ({c})" for c in event.path) if event.path else "the root"
+            ", ".join(f"{cell_name(c, trace.board.size)} ({c})" for c in event.path) if event.path else "the root"
         ) + f" \u2014 depth {len(event.path)}"
         self.facts["window"].textContent = (
             f"({signed(event.alpha)}, {signed(event.beta)})" if trace.algorithm is Algorithm.ALPHABETA
@@ -356,7 +371,7 @@ class Explorer:
         if node is not None and node.best is not None and node.best_value is not None:
             who = node.board.to_move
             worth = f"worth {signed(node.best_value)} to {who}"
-            self.facts["best"].textContent = f"{cell_name(node.best)} ({node.best}), {worth}"
+            self.facts["best"].textContent = f"{cell_name(node.best, node.board.size)} ({node.best}), {worth}"
         else:
             self.facts["best"].textContent = "none yet"
         counts = step.counts
@@ -384,7 +399,7 @@ class Explorer:
                 chip = document.createElement("li")
                 chip.className = "ex-move"
                 chip.setAttribute("data-state", branch.state)
-                chip.textContent = _branch_text(branch.move, branch.state, branch.value, branch.nodes)
+                chip.textContent = _branch_text(branch.move, node.board.size, branch.state, branch.value, branch.nodes)
                 moves.appendChild(chip)
             if node.branches:
                 item.appendChild(moves)
@@ -480,7 +495,7 @@ def _tree_label(node: TreeNode, valued: bool, cut: bool) -> str:
             text += f", worth {signed(node.value)}"
     else:
         mover = board[node.move]
-        text = f"{mover} {cell_name(node.move)} ({node.move})"
+        text = f"{mover} {cell_name(node.move, board.size)} ({node.move})"
         if board.is_over:
             text += f", {board.result.summary}"
         if valued and node.value is not None:
@@ -490,7 +505,7 @@ def _tree_label(node: TreeNode, valued: bool, cut: bool) -> str:
         else:
             text += " \u2026"
     if cut and node.skipped:
-        text += " \u2014 cut off: " + ", ".join(f"{cell_name(c)} ({c})" for c in node.skipped)
+        text += " \u2014 cut off: " + ", ".join(f"{cell_name(c, board.size)} ({c})" for c in node.skipped)
     return text
 
 
@@ -502,12 +517,12 @@ def _node_heading(node: Node, depth: int, algorithm: Algorithm) -> str:
     if algorithm is Algorithm.ALPHABETA:
         text += f", window ({signed(node.alpha)}, {signed(node.beta)})"
     if node.best is not None and node.best_value is not None:
-        text += f", best so far {cell_name(node.best)} ({signed(node.best_value)})"
+        text += f", best so far {cell_name(node.best, board.size)} ({signed(node.best_value)})"
     return text + "."
 
 
-def _branch_text(move: int, state: str, value: int | None, nodes: int) -> str:
-    where = f"{cell_name(move)} ({move})"
+def _branch_text(move: int, size: int, state: str, value: int | None, nodes: int) -> str:
+    where = f"{cell_name(move, size)} ({move})"
     if state == "done" and value is not None:
         return f"{where}: {signed(value)}, {nodes:,} node{'s' if nodes != 1 else ''}"
     if state == "searching":
@@ -668,11 +683,21 @@ def mount(root: object) -> None:
         Explorer(root)
 
 
-def _three_by_three(board: Board) -> Board:
-    """The explorer draws 3x3 positions only (the engine's searches run on 4x4
-    too, but this page's boards and trees are drawn for nine cells)."""
-    if board.size != 3:
-        raise InvalidPositionError(f"it is {board.size}x{board.size}, and this page draws 3x3 positions")
+# A 4x4 position is searched here only near its end: plain minimax from one
+# with 10 empty cells enters at most a few million nodes (seconds, in slices);
+# from the empty 4x4 board it would take years (the race says how many).
+FOUR_BY_FOUR_EMPTY_CELLS = 10
+
+
+def _searchable(board: Board) -> Board:
+    """A board this page can search to the end: any 3x3 position, and 4x4
+    endgames."""
+    empty = board.geometry.cells - board.ply
+    if board.size != 3 and empty > FOUR_BY_FOUR_EMPTY_CELLS:
+        raise InvalidPositionError(
+            f"it is {board.size}x{board.size} with {empty} empty cells; this page searches 4x4 positions "
+            f"with {FOUR_BY_FOUR_EMPTY_CELLS} or fewer"
+        )
     return board
 
 

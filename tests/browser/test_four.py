@@ -127,3 +127,36 @@ def test_the_embed_honours_the_size(module_context: BrowserContext, watch: Watch
         assert analyze(board).value is Value.DRAW
     finally:
         embed.close()
+
+
+def test_the_explorer_and_the_race_on_a_4x4_endgame(
+    module_context: BrowserContext, watch: Watch, base_url: str
+) -> None:
+    """The search explorer opens a 4x4 endgame at a linked step, drawn with 16
+    cells as CPython's generator has it; the race counts what CPython counts;
+    an early 4x4 position is refused in words."""
+    from pyengine.search import Algorithm, Order, events, outcome
+
+    endgame = Board.parse("XX../O.XO/O..O/.X..")
+    steps = list(events(Algorithm.ALPHABETA, endgame, Order.CCE))
+    page = watch.attach(module_context.new_page())
+    try:
+        page.goto(f"{base_url}search/?alg=alphabeta&order=cce&pos={endgame}&step=25")
+        page.wait_for_selector("[data-explorer][data-ready='true']", timeout=60_000)
+        assert page.get_attribute("[data-explorer]", "data-step") == "25"
+        marks = page.eval_on_selector_all("[data-explorer] .ex-cell", "els => els.map(e => e.dataset.mark || '.')")
+        assert len(marks) == 16 and Board.parse("".join(marks)) == steps[24].board
+        page.click("[data-race] [data-race-start]")
+        page.wait_for_selector("[data-race][data-state='done']", timeout=120_000)
+        rows = page.eval_on_selector_all(
+            "[data-race] tbody tr", "rows => rows.map(r => [r.dataset.algorithm, r.dataset.order, r.dataset.nodes])"
+        )
+        assert len(rows) == 5
+        for algorithm, order, nodes in rows:
+            assert int(nodes) == outcome(Algorithm.parse(algorithm), endgame, Order.parse(order)).counts.nodes
+        assert axe_both_schemes(page) == []
+        page.goto(f"{base_url}search/?pos=X.../..../..../....")
+        page.wait_for_selector("[data-explorer][data-ready='true']", timeout=60_000)
+        assert "15 empty cells" in page.inner_text("[data-explorer] .ex-message")
+    finally:
+        page.close()
