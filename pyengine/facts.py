@@ -126,3 +126,103 @@ def perfect_policy_digest(seed: int = 0) -> str:
         if not board.is_over:
             digest.update(f"{board} {chooser.choose(board)}\n".encode())
     return digest.hexdigest()
+
+
+class Funnel(Record):
+    """From every way to fill the board down to the games that differ, each
+    number computed: what the facts page shows as a funnel."""
+
+    boards: int
+    """Ways to fill the 9 cells with X, O or nothing: 3 to the 9th."""
+    positions: int
+    """Of those, the positions a legal game can reach (the empty board included)."""
+    positions_up_to_symmetry: int
+    """The same, turns and mirrors of one another counted once."""
+    move_orders: int
+    """Orders in which 9 cells can be filled: 9 factorial."""
+    games: int
+    """Move sequences from the empty board to an end (most stop before the board is full)."""
+    games_up_to_symmetry: int
+    """Games when, at every move, moves that lead to turns or mirrors of one
+    another count once: the 26,830 of Schaefer's count, which articles quote."""
+    tree_nodes_by_depth: tuple[int, ...]
+    """Nodes of the game tree with 0, 1, ... 9 marks: every prefix of every game."""
+    sequences_as_x: int
+    """Sequences of a person's moves, playing X, against a bot that always
+    answers with one move (the compiled bot of pyengine.policy): every
+    sequence, from one move to a finished game, counted once."""
+    sequences_as_o: int
+    """The same for a person playing O."""
+
+
+def funnel() -> Funnel:
+    """Count everything the funnel shows.
+
+    >>> f = funnel()
+    >>> f.boards, f.games_up_to_symmetry, f.sequences_as_x
+    (19683, 26830, 951)
+    """
+    from math import factorial
+
+    from .board import Player
+    from .policy import choice
+
+    positions = reachable_positions()
+    canonical = {board: board.canonical()[0] for board in positions}
+    # Paths in the tree of positions where symmetric moves are merged, leaves first.
+    merged: dict[Board, int] = {}
+    for board in reversed(positions):
+        if board.is_over:
+            merged[board] = 1
+        elif board is canonical[board]:
+            merged[board] = sum(merged[child] for child in {canonical[board.play(c)] for c in board.legal_moves})
+    # The game tree, one depth at a time: the move sequences reaching each position.
+    by_depth = []
+    layer = {Board.empty(): 1}
+    while layer:
+        by_depth.append(sum(layer.values()))
+        following: dict[Board, int] = {}
+        for board, paths in layer.items():
+            for cell in board.legal_moves:
+                child = board.play(cell)
+                following[child] = following.get(child, 0) + paths
+        layer = following
+
+    def sequences(person: Player) -> int:
+        """Non-empty sequences of the person's moves: one per move the person
+        can make in every position the bot's answers lead to."""
+        count, frontier = 0, [Board.empty()]
+        while frontier:
+            board = frontier.pop()
+            if board.is_over:
+                continue
+            if board.to_move is not person:
+                frontier.append(board.play(choice(board)))
+                continue
+            count += len(board.legal_moves)
+            frontier.extend(board.play(cell) for cell in board.legal_moves)
+        return count
+
+    return Funnel(
+        boards=3 ** 9,
+        positions=len(positions),
+        positions_up_to_symmetry=len(set(canonical.values())),
+        move_orders=factorial(9),
+        games=sum(_games(positions)),
+        games_up_to_symmetry=merged[Board.empty()],
+        tree_nodes_by_depth=tuple(by_depth),
+        sequences_as_x=sequences(Player.X),
+        sequences_as_o=sequences(Player.O),
+    )
+
+
+def _games(positions: list[Board]) -> list[int]:
+    """The number of games through each finished position (paths from the empty board)."""
+    paths: dict[Board, int] = {Board.empty(): 1}
+    for board in positions:
+        if board.is_over:
+            continue
+        for cell in board.legal_moves:
+            child = board.play(cell)
+            paths[child] = paths.get(child, 0) + paths[board]
+    return [paths[board] for board in positions if board.is_over]

@@ -189,6 +189,41 @@ def watch_link(board: Board, base: str) -> str:
     return f'<p class="ttt-watch"><a href="{base}/search/?pos={board}">Watch the search from here</a></p>'
 
 
+# The funnel's steps, each a number the page computes (pyengine.facts.funnel)
+# and what it counts; the page fills each [data-fact] with its number.
+FUNNEL_STEPS = (
+    ("boards", "ways to fill the nine cells with X, O or nothing: 3<sup>9</sup>"),
+    ("positions", "of those can arise in a legal game: X moves first, the players alternate, "
+                  "and play stops at three in a row"),
+    ("positions_up_to_symmetry", "positions, counting turns and mirror images of one another once"),
+    ("move_orders", "orders in which nine cells can be filled: 9! = 9 &times; 8 &times; &hellip; &times; 1"),
+    ("games", "games: move sequences from the empty board to a win or a full board; most stop early"),
+    ("games_up_to_symmetry", "games when, at every move, moves that lead to turned or mirrored positions "
+                             "count once: the figure articles quote"),
+)
+
+
+def funnel_markup() -> str:
+    """The facts page's funnel: every step's words, its number filled in by the page."""
+    steps = "".join(
+        f'<li><strong data-fact="{key}">&hellip;</strong> {words}</li>' for key, words in FUNNEL_STEPS
+    )
+    return f"""
+<div class="ttt-funnel" data-board="funnel" markdown="0">
+<p class="ttt-status" role="status" aria-live="polite">Counting&hellip; (the engine is loading)</p>
+<ol class="ttt-funnel-steps">{steps}</ol>
+<table class="ttt-funnel-depths">
+<caption>Nodes of the game tree by the number of marks on the board</caption>
+<thead><tr><th scope="col">Marks</th><th scope="col">Nodes</th></tr></thead>
+<tbody></tbody>
+</table>
+<p>A person's move sequences against a bot that answers every move with one
+choice (this engine's, as its no-JavaScript pages play it): <strong data-fact="sequences_as_x">&hellip;</strong>
+playing X, <strong data-fact="sequences_as_o">&hellip;</strong> playing O.</p>
+</div>
+"""
+
+
 def facts_markup() -> str:
     return """
 <div class="ttt-facts" data-board="facts" markdown="0">
@@ -205,6 +240,7 @@ MARKUP: dict[str, Callable[[str], str]] = {
     "embed": lambda _: embed_markup(),
     "analysis": lambda pos: analysis_markup(pos or "........."),
     "facts": lambda _: facts_markup(),
+    "funnel": lambda _: funnel_markup(),
     "explorer": explorer.markup,
 }
 
