@@ -16,7 +16,7 @@ from pyengine import Board, Level, Mode, Player, analyze
 from pyengine.board import SIZES
 from pyengine.nojs import compiled_board
 from pyengine.words import cell_label, hint_text
-from tools import explorer
+from tools import bots_table, explorer
 
 MARKER = re.compile(r"<!--\s*board:\s*(?P<kind>[a-z_]+)(?:\s+(?P<arg>[^\s>]+))?\s*-->")
 
@@ -241,6 +241,7 @@ MARKUP: dict[str, Callable[[str], str]] = {
     "analysis": lambda pos: analysis_markup(pos or "........."),
     "facts": lambda _: facts_markup(),
     "funnel": lambda _: funnel_markup(),
+    "ladder": lambda _: bots_table.ladder_markup(),
     "explorer": explorer.markup,
 }
 

@@ -36,6 +36,8 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
         markdown = markdown.replace("{{ bot_table }}", bots_table.bot_table())
     if "{{ nojs_figures }}" in markdown:
         markdown = markdown.replace("{{ nojs_figures }}", editions.nojs_figures())
+    # In prose with a thousands separator; in a command as the CLI reads it.
+    markdown = markdown.replace("{{ match_games_arg }}", str(bots_table.MATCH_GAMES))
     return markdown.replace("{{ match_games }}", f"{bots_table.MATCH_GAMES:,}")
 
 
