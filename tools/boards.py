@@ -16,7 +16,7 @@ from pyengine import Board, Level, Mode, Player, analyze
 from pyengine.board import SIZES
 from pyengine.nojs import compiled_board
 from pyengine.words import cell_label, hint_text
-from tools import bots_table, explorer
+from tools import bots_table, checker, explorer, strategy_map
 
 MARKER = re.compile(r"<!--\s*board:\s*(?P<kind>[a-z_]+)(?:\s+(?P<arg>[^\s>]+))?\s*-->")
 
@@ -242,7 +242,9 @@ MARKUP: dict[str, Callable[[str], str]] = {
     "facts": lambda _: facts_markup(),
     "funnel": lambda _: funnel_markup(),
     "ladder": lambda _: bots_table.ladder_markup(),
+    "checker": checker.markup,
     "explorer": explorer.markup,
+    "strategy_map": strategy_map.markup,
 }
 
 

@@ -1,0 +1,56 @@
+"""pyengine/grading.py: what a chosen move is worth, for 'Check your own minimax'."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from pyengine import Board, IllegalMoveError, Value, analyze, reachable_positions
+from pyengine.grading import Grade, grade, positions_to_check
+from pyengine.policy import choice
+
+
+def test_the_positions_are_every_live_one_fewest_marks_first() -> None:
+    positions = positions_to_check()
+    assert set(positions) == {board for board in reachable_positions() if not board.is_over}
+    assert len(positions) == 4520
+    assert [b.ply for b in positions] == sorted(b.ply for b in positions)
+
+
+def test_the_engines_own_choice_is_best_everywhere() -> None:
+    assert all(grade(board, choice(board)) is Grade.BEST for board in positions_to_check())
+
+
+def test_the_lowest_cell_fails_where_it_first_gives_value_away() -> None:
+    """Computed the long way: the first position whose lowest empty cell
+    leads to a worse outcome than the position's value."""
+    rank = {Value.WIN: 2, Value.DRAW: 1, Value.LOSS: 0}
+    first = next(
+        board for board in positions_to_check()
+        if rank[analyze(board).move(board.legal_moves[0]).value] < rank[analyze(board).value]  # type: ignore[index]
+    )
+    failures = [board for board in positions_to_check() if grade(board, board.legal_moves[0]) is Grade.WORSE]
+    assert failures[0] == first
+
+
+def test_minimax_without_distance_keeps_the_value_but_is_sometimes_slower() -> None:
+    @cache
+    def value(board: Board) -> int:
+        if board.is_over:
+            return 0 if board.winner is None else -1
+        return max(-value(board.play(cell)) for cell in board.legal_moves)
+
+    def plain(board: Board) -> int:
+        return max(board.legal_moves, key=lambda cell: -value(board.play(cell)))
+
+    grades = [grade(board, plain(board)) for board in positions_to_check()]
+    assert Grade.WORSE not in grades and Grade.SLOWER in grades
+
+
+@pytest.mark.parametrize(
+    "answer, words", [("4", "not a cell number"), (9, "not an empty cell"), (0, "not an empty cell")]
+)
+def test_anything_but_a_legal_cell_says_why(answer: object, words: str) -> None:
+    with pytest.raises(IllegalMoveError, match=words):
+        grade(Board.parse("X../.../..."), answer)
