@@ -113,7 +113,7 @@ def _draw(node: Node, x: float, y: float, size: float, side: str) -> list[str]:
 # Each map's own symbols (ids carry the side: both maps share one page).
 DEFS = (
     "<defs>"
-    '<symbol id="sm{s}-grid" viewBox="0 0 3 3"><path class="sm-lines" d="M1 0V3M2 0V3M0 1H3M0 2H3"/></symbol>'
+    '<symbol id="sm{s}-grid" viewBox="0 0 3 3"><rect width="3" height="3" fill="transparent"/><path class="sm-lines" d="M1 0V3M2 0V3M0 1H3M0 2H3"/></symbol>'
     '<symbol id="sm{s}-x" viewBox="0 0 10 10"><path d="M2 2L8 8M8 2L2 8"/></symbol>'
     '<symbol id="sm{s}-o" viewBox="0 0 10 10"><circle cx="5" cy="5" r="3.2"/></symbol>'
     "</defs>"
@@ -133,7 +133,7 @@ def svg(side: Player) -> str:
     body = "\n".join(_draw(root, 0, 0, SIZE, str(side)))
     return (
         f'<svg class="sm-svg" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE:g} {SIZE:g}" '
-        f'role="img" aria-labelledby="sm-title-{side} sm-desc-{side}">'
+        f'role="group" aria-labelledby="sm-title-{side} sm-desc-{side}">'
         f'<title id="sm-title-{side}">{title}</title><desc id="sm-desc-{side}">{desc}</desc>'
         f"{DEFS.format(s=side)}{body}</svg>"
     )
