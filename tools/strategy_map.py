@@ -113,7 +113,8 @@ def _draw(node: Node, x: float, y: float, size: float, side: str) -> list[str]:
 # Each map's own symbols (ids carry the side: both maps share one page).
 DEFS = (
     "<defs>"
-    '<symbol id="sm{s}-grid" viewBox="0 0 3 3"><rect width="3" height="3" fill="transparent"/><path class="sm-lines" d="M1 0V3M2 0V3M0 1H3M0 2H3"/></symbol>'
+    '<symbol id="sm{s}-grid" viewBox="0 0 3 3"><rect width="3" height="3" fill="transparent"/>'
+    '<path class="sm-lines" d="M1 0V3M2 0V3M0 1H3M0 2H3"/></symbol>'
     '<symbol id="sm{s}-x" viewBox="0 0 10 10"><path d="M2 2L8 8M8 2L2 8"/></symbol>'
     '<symbol id="sm{s}-o" viewBox="0 0 10 10"><circle cx="5" cy="5" r="3.2"/></symbol>'
     "</defs>"
