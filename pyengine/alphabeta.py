@@ -134,10 +134,13 @@ class _Search:
         alpha, beta = max(alpha, low), min(beta, high)
         window_low, best, floor, best_bit = alpha, -_INFINITY, alpha, 0
         # With one threat, every other move loses next ply: the block is the move.
-        # Else the move that was best here before, if any, is tried first.
+        # Else the move that was best here before, if any, is tried first. An
+        # entry keyed by a symmetric image may hold that image's move, which
+        # need not even be free here: it is used only if it is a free cell
+        # (a move of the wrong orientation then only orders worse).
         if threats:
             moves: Iterable[int] = (threats,)
-        elif first and key == me << self.cells | them:
+        elif first & free and key == me << self.cells | them:
             moves = [first, *(bit for bit in self.order if free & bit and bit != first)]
         else:
             moves = [bit for bit in self.order if free & bit]

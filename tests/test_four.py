@@ -145,6 +145,21 @@ class TestAgainstTheReference:
         for board in positions:
             check_against_reference(board)
 
+    def test_the_first_plies_share_one_table_safely(self) -> None:
+        """Positions of 1 to 5 marks analysed in a row with one transposition
+        table: an entry keyed by a symmetric image once handed the search that
+        image's best move, an occupied cell here, and the search went round in
+        circles (the slow test below found it). Each analysis stays within the
+        legal moves and agrees with a second, fresh table."""
+        from pyengine import alphabeta
+
+        alphabeta._SEARCHES.clear()
+        boards = random_positions(5, range(1, SLOW_BELOW), seed=4)
+        shared = [analyze(board) for board in boards]
+        for board, analysis in zip(boards, shared, strict=True):
+            alphabeta._SEARCHES.clear()
+            assert analyze(board) == analysis, str(board)
+
     @pytest.mark.slow
     def test_the_first_plies(self) -> None:
         """The empty board, and 5 positions of each depth from 1 to 5 marks."""
