@@ -14,7 +14,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
 # Just enough of CSS for the page: selectors of tags, classes, ids, [attr=value],
-# :checked, :root, :is(), :has(), the descendant and ~ combinators; the cascade
+# :checked, :root, :is(), :has() (its argument may start with >), the
+# descendant, > and ~ combinators; the cascade
 # by specificity and order; inheritance of visibility and custom properties;
 # var() with fallbacks. Anything else in a selector fails the test rather than
 # being silently misread. :hover and :focus-visible never match: nothing is
@@ -159,7 +160,9 @@ class Compound:
             return False
         if self.is_ and not any(sel.matches(el, state) for sel in self.is_):
             return False
-        return not self.has or any(sel.matches(d, state) for sel in self.has for d in state.below(el, sel))
+        return not self.has or any(
+            sel.matches(d, state) for sel in self.has for d in state.below(el, sel) if not sel.leading or d.parent is el
+        )
 
 
 class State:
@@ -190,25 +193,45 @@ def ancestors(el: Element) -> Iterator[Element]:
         node = node.parent
 
 
+def tokens(text: str) -> Iterator[str]:
+    """A selector's compounds and combinators (~, > or " "), outside parentheses."""
+    depth, current = 0, ""
+    for char in text.strip() + " ":
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and char in "~> ":
+            if current:
+                yield current
+            current = ""
+            if char != " ":
+                yield char
+            else:
+                yield " "
+        else:
+            current += char
+
+
 class Selector:
     def __init__(self, text: str) -> None:
         self.text = text
-        # combinators: ~ (written without spaces here) or white space
-        tokens = re.split(r"\s*(~)\s*|\s+(?![^(]*\))", text.strip())
         self.compounds: list[Compound] = []
         self.combinators: list[str] = []
+        # A relative selector (inside :has()) may start with a combinator:
+        # ">" means a child of the element that :has() is tested on.
+        self.leading = ""
         pending = " "
-        for token in tokens:
-            if token is None or token == "":
-                continue
-            if token == "~":
-                pending = "~"
+        for token in tokens(text):
+            if token in "~> ":
+                if token != " " or pending == " ":
+                    pending = token
+                if not self.compounds and token != " ":
+                    self.leading = token
                 continue
             if self.compounds:
                 self.combinators.append(pending)
             self.compounds.append(Compound(token))
             pending = " "
         assert self.compounds, text
+        assert self.leading in ("", ">"), text
         self.specificity = tuple(sum(parts) for parts in zip(*(c.specificity for c in self.compounds), strict=True))
         # ids that must be checked for the selector to match: a quick filter
         self.needs = frozenset(c.id for c in self.compounds if c.checked and c.id)
@@ -221,6 +244,8 @@ class Selector:
             return True
         if self.combinators[i - 1] == "~":
             return any(self.matches(s, state, i - 1) for s in state.before(el, self, i - 1))
+        if self.combinators[i - 1] == ">":
+            return el.parent is not None and self.matches(el.parent, state, i - 1)
         return any(self.matches(a, state, i - 1) for a in ancestors(el))
 
 

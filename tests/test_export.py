@@ -139,13 +139,15 @@ def games(human: Player) -> Iterator[tuple[tuple[int, ...], Board]]:
 
 
 def move_chains(dom: Page) -> list[tuple[str, ...]]:
-    """The radio ids of every selector spelt as a chain of checked radios."""
-    return [
-        tuple(c.id for c in sel.compounds[:-1])
-        for rule in dom.rules
-        for sel in rule.selectors
-        if len(sel.compounds) > 1 and all(c.id and c.checked for c in sel.compounds[:-1])
-    ]
+    """The radio ids of every selector spelt as a chain of checked radios (the
+    groups between them written as ``*``)."""
+    chains = []
+    for rule in dom.rules:
+        for sel in rule.selectors:
+            radios = [c for c in sel.compounds[:-1] if c.id or c.checked or c.classes]
+            if radios and all(c.id and c.checked for c in radios):
+                chains.append(tuple(c.id for c in radios if c.id))
+    return chains
 
 
 class TestNoJsPage:
