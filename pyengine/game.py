@@ -11,7 +11,8 @@ from __future__ import annotations
 from enum import Enum
 
 from .board import Board, Cell, IllegalMoveError, Player, Result
-from .bots import Bot, Level, bot, seeded_random
+from .bots import Bot, Level, seeded_random
+from .bots import bot as make_bot
 from .choices import Choice
 
 TYPE_CHECKING = False  # see board.py
@@ -54,13 +55,16 @@ class Game:
         level: Level = Level.PERFECT,
         seed: int | None = None,
         start: Board | None = None,
+        bot: Bot | None = None,
     ) -> None:
+        """``bot``, when given, plays instead of a bot of ``level`` (the game's
+        level is then the bot's), until a restart changes the level."""
         self.mode = mode
         self.human = human
-        self.level = level
+        self.level = level if bot is None else bot.level
         self.start = Board.empty() if start is None else start
         self._rng = seeded_random(seed)  # seeds every bot this session makes
-        self._bot: Bot = bot(self.level, seed=self._rng.getrandbits(64))
+        self._bot: Bot = make_bot(self.level, seed=self._rng.getrandbits(64)) if bot is None else bot
         self._moves: list[Cell] = []
         # The position before each move and after the last, so that reading
         # the board or the undo count never replays the game.
@@ -208,7 +212,7 @@ class Game:
             self.human = human
         if level is not None and level is not self.level:
             self.level = level
-            self._bot = bot(self.level, seed=self._rng.getrandbits(64))
+            self._bot = make_bot(self.level, seed=self._rng.getrandbits(64))
         if start is not None:
             self.start = start
         self._moves.clear()

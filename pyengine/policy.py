@@ -8,6 +8,7 @@ and CSS) need the bot to play the same move every time, so they use
 from __future__ import annotations
 
 from .board import Board, Cell, IllegalMoveError, Player
+from .bots import Bot, Level
 from .facts import reachable_positions
 from .records import Record
 from .solver import best_moves
@@ -29,6 +30,22 @@ def choice(board: Board) -> Cell:
     if not best:
         raise IllegalMoveError(f"no move to choose: the game is over ({board.result.value})")
     return min(best)
+
+
+class ChoiceBot(Bot):
+    """The perfect bot that always plays ``choice``: the bot the compiled
+    boards and the strategy map play, so a game against it stays on the map.
+
+    >>> from pyengine import Game
+    >>> game = Game(human=Player.O, bot=ChoiceBot())
+    >>> game.play_bot(), game.level
+    (0, <Level.PERFECT: 'perfect'>)
+    """
+
+    level = Level.PERFECT
+
+    def choose(self, board: Board) -> Cell:
+        return choice(board)
 
 
 def against_choice(human: Player, human_moves: Iterable[Cell]) -> tuple[Cell, ...]:

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from pyengine import Board, Game, IllegalMoveError, Level, Mode, Player, Result, best_moves, reachable_positions
+from pyengine import Board, Bot, Game, IllegalMoveError, Level, Mode, Player, Result, best_moves, reachable_positions
 from tests import reference as ref
 from tests.support import cells_of
 
@@ -50,6 +50,25 @@ class TestModes:
         """The level given is the game's."""
         for level in Level:
             assert Game(level=level).level is level
+
+    def test_a_bot_given_plays_until_a_restart_changes_the_level(self) -> None:
+        """A bot handed in plays instead of the level's (the game takes its
+        level); a restart at another level replaces it with that level's bot."""
+
+        class Corner(Bot):
+            level = Level.EASY
+
+            def choose(self, board: Board) -> int:
+                return min(board.legal_moves)
+
+        game = Game(human=Player.O, level=Level.PERFECT, bot=Corner())
+        assert game.level is Level.EASY
+        assert game.play_bot() == 0
+        game.restart(level=Level.EASY)  # the same level: the same bot
+        assert game.play_bot() == 0
+        # X must block at 5; the corner bot would play 0.
+        game.restart(level=Level.PERFECT, start=Board.parse("..X/OO./X.."))
+        assert game.play_bot() == 5 and game.level is Level.PERFECT
 
     def test_two_players_take_turns_and_there_is_no_bot(self) -> None:
         """In two-player mode every move is a person's, and the bot never moves."""
