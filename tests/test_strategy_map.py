@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
-from pyengine import Board, Player
-from pyengine.policy import choice
+from pyengine import Board, Game, Player
+from pyengine.policy import ChoiceBot, choice
 from pyengine.solver import analyze
-from tools.strategy_map import Node, build, decision_boards, markup, svg
+from tools.strategy_map import INLINE, Node, build, decision_boards, file_name, markup, svg, write_files
 
 
 def _board(moves: tuple[int, ...]) -> Board:
@@ -59,7 +60,7 @@ def test_every_reply_is_present(side: Player) -> None:
 @pytest.mark.parametrize("side", [Player.X, Player.O])
 def test_the_count_is_the_walk(side: Player) -> None:
     assert decision_boards(build(side)) == _count(Board.empty(), side)
-    assert f'data-decisions="{_count(Board.empty(), side)}"' in markup(str(side))
+    assert f'data-decisions="{_count(Board.empty(), side)}"' in markup("")
 
 
 @pytest.mark.parametrize("side", [Player.X, Player.O])
@@ -76,3 +77,51 @@ def test_the_bot_never_loses() -> None:
     for side in (Player.X, Player.O):
         for node in _nodes(build(side)):
             assert node.board.winner is not side.other
+
+
+def _games_against(bot_side: Player) -> list[tuple[int, ...]]:
+    """Every game a person can play against ChoiceBot, as its moves after each of
+    the bot's answers (and at the end), played through the engine's Game."""
+    seen: list[tuple[int, ...]] = []
+
+    def walk(person: tuple[int, ...]) -> None:
+        game = Game(human=bot_side.other, bot=ChoiceBot())
+        for cell in person:
+            if game.bot_to_move:
+                game.play_bot()
+            game.play(cell)
+        if game.bot_to_move:
+            game.play_bot()
+        seen.append(game.moves)
+        if not game.is_over:
+            for cell in game.board.legal_moves:
+                walk((*person, cell))
+
+    walk(())
+    return seen
+
+
+@pytest.mark.parametrize("side", [Player.X, Player.O])
+def test_a_game_against_the_choice_bot_never_leaves_the_map(side: Player) -> None:
+    """The page's live board plays ChoiceBot: after every answer of the bot (and
+    at every game's end) the game's moves are a node of the map, which the page
+    zooms onto; and every node of the map is such a game."""
+    games = _games_against(side)
+    assert len(games) == len(set(games))
+    assert set(games) == {node.moves for node in _nodes(build(side))}
+
+
+def test_the_page_holds_one_map_and_the_other_is_a_file(tmp_path: Path) -> None:
+    """Page weight: only the inline map is in the page's markup; the other is
+    written for the site as a well-formed SVG file, named where the page's switch looks."""
+    page = markup("")
+    other = INLINE.other
+    assert svg(INLINE) in page and f"sm-title-{other}" not in page
+    assert f'data-side="{other}" data-src="{file_name(other)}"' in page
+    write_files(tmp_path)
+    written = (tmp_path / file_name(other)).read_text(encoding="utf-8")
+    assert written == svg(other)
+    assert ET.fromstring(written).tag == "{http://www.w3.org/2000/svg}svg"
+    assert not (tmp_path / file_name(INLINE)).exists()
+    with pytest.raises(ValueError):
+        markup("X")

@@ -11,6 +11,8 @@ agrees with the first-paint board and the no-JavaScript edition.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
 from pyengine import Board, Player
 from pyengine.board import Cell
@@ -34,6 +36,7 @@ class Node:
     replies: tuple[tuple[Cell, Node], ...]
 
 
+@cache  # the page's markup, its file and its counts all walk the same map
 def build(side: Player) -> Node:
     """The map for the bot playing ``side``: its root node."""
     return _node((), Board.empty(), side)
@@ -140,19 +143,64 @@ def svg(side: Player) -> str:
     )
 
 
+# The map drawn into the page; the other side's map is a file of its own
+# (``write_files``), fetched only when the reader switches to it: the O map
+# alone is 690 KB of SVG, the X map 55 KB.
+INLINE = Player.X
+
+
+def file_name(side: Player) -> str:
+    """Where the built site keeps ``side``'s map, from the site's root."""
+    return f"assets/strategy-map-{side}.svg"
+
+
+def write_files(site: Path) -> None:
+    """Every map but the inline one, as an SVG file of the built site."""
+    for side in (Player.X, Player.O):
+        if side is not INLINE:
+            target = site / file_name(side)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(svg(side), encoding="utf-8")
+
+
 def markup(arg: str) -> str:
-    """The map for side ``arg`` (X or O), with its zoom controls (disabled until Python runs)."""
-    if arg not in ("X", "O"):
-        raise ValueError(f"the strategy_map marker takes X or O, not {arg!r}")
-    side = Player(arg)
-    count = decision_boards(build(side))
-    return (
-        f'<div class="sm-map" data-board="strategy_map" data-map="{arg}" markdown="0" '
-        f'data-decisions="{count}">'
-        f'<p class="sm-bar"><button type="button" class="ttt-button sm-up" disabled>Up</button> '
-        f'<span class="sm-crumb" aria-live="polite">Whole map: the bot plays {arg}, '
-        f"{count} decision boards.</span></p>"
-        f"{svg(side)}"
-        f'<p class="sm-note">At {len(slower_wins(side))} of these {count} decision boards a slower '
-        f"winning move also exists; a map that only cared about winning could play it there.</p></div>"
+    """The map for the bot as X, with the switch to O's, the zoom controls and
+    a live board against the map's bot, all disabled until Python runs."""
+    if arg:
+        raise ValueError(f"the strategy_map marker takes no argument, not {arg!r}")
+    from tools.boards import stage  # boards.py imports this module for its markers
+
+    counts = []
+    for side in (Player.X, Player.O):
+        count = decision_boards(build(side))
+        counts.append(
+            f'<li data-side="{side}">The bot as {side}: <strong data-decisions="{count}">{count}</strong> '
+            f"decision boards; at {len(slower_wins(side))} of them a slower winning move also exists, "
+            "which a map that only cared about winning could play.</li>"
+        )
+    # The other map's button says where its file is (from the site's root).
+    sides = "".join(
+        f'<button type="button" class="ttt-button sm-side" data-side="{side}" '
+        + ("" if side is INLINE else f'data-src="{file_name(side)}" ')
+        + f'aria-pressed="{str(side is INLINE).lower()}" disabled>The bot plays {side}</button>'
+        for side in (Player.X, Player.O)
     )
+    return f"""<div class="sm-map" data-board="strategy_map" data-map="{INLINE}" markdown="0">
+<div class="sm-top">
+<div class="ttt sm-game">
+{stage(Board.empty(), "Your game against the map's bot")}
+<div class="ttt-actions">
+<button type="button" class="md-button" data-action="restart" disabled>New game</button>
+<button type="button" class="md-button" data-action="undo" disabled>Undo</button>
+</div>
+</div>
+<div class="sm-controls">
+<div class="sm-sides" role="group" aria-label="Which strategy to show and play against">{sides}</div>
+<p class="sm-follow"><label><input type="checkbox" checked disabled> Follow the game on the map</label></p>
+<ul class="sm-counts">{"".join(counts)}</ul>
+</div>
+</div>
+<p class="sm-bar"><button type="button" class="ttt-button sm-up" disabled>Up</button>
+<span class="sm-crumb" aria-live="polite">The bot plays {INLINE}. Whole map.</span></p>
+<div class="sm-view">{svg(INLINE)}</div>
+</div>"""

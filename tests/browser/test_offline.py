@@ -9,7 +9,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from pyengine import Player, Result, analyze
+from pyengine import Board, Player, Result, analyze
+from pyengine.policy import choice
 
 from .conftest import READY, Watch, board_of, click_cell, new_context, settle, turn
 from .test_runtime import run_python
@@ -113,5 +114,19 @@ def test_offline_the_rest_of_the_stdlib_still_comes_on_demand(visited: Page, onl
         visited.wait_for_selector("html[data-full-stdlib='staged']", state="attached", timeout=30_000)
         result = run_python(visited, "import decimal\nresult = str(decimal.Decimal(1) / decimal.Decimal(8))")
         assert result == "0.125"
+    finally:
+        online.set_offline(False)
+
+
+def test_offline_the_strategy_map_fetched_on_demand_still_opens(visited: Page, online: BrowserContext,
+                                                                base_url: str) -> None:
+    """The map the strategy page fetches only when it is shown (the bot as O) was
+    precached with the rest: a link to it works offline, zoomed where it points."""
+    node = f"4,{choice(Board.empty().play(4))}"
+    online.set_offline(True)
+    try:
+        visited.goto(base_url + f"strategy-map/?map=O&moves={node}")
+        visited.wait_for_selector("[data-map='O'] g.sm-node[tabindex]", timeout=60_000)
+        assert visited.get_attribute("[data-map='O']", "data-moves") == node
     finally:
         online.set_offline(False)

@@ -1,54 +1,150 @@
-"""The strategy map page: both maps, zoom by click and keyboard, links that land zoomed."""
+"""The strategy map page: one map at a time (the other fetched on demand), zoom
+by click and keyboard, links that land zoomed, and a live game the map follows."""
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from pyengine import Board
+from pyengine import Board, Player, analyze
 from pyengine.policy import choice
+from tools.strategy_map import build
 
-from .conftest import Watch, axe_both_schemes
+from .conftest import Watch, axe_both_schemes, board_of, click_cell, settle
 
+ROOT = "[data-board='strategy_map']"
+GAME = f"{ROOT} .sm-game"
 READY = "[data-map='{}'] g.sm-node[tabindex]"
 
 
-def _open(context: BrowserContext, watch: Watch, url: str) -> Page:
+def _open(context: BrowserContext, watch: Watch, url: str, side: str = "X") -> Page:
     page = watch.attach(context.new_page())
     page.goto(url)
-    page.wait_for_selector(READY.format("O"), timeout=60_000)
+    page.wait_for_selector(READY.format(side), timeout=60_000)
+    page.wait_for_selector(f"{GAME} table.ttt-board[data-ready='true']", timeout=60_000)
     return page
 
 
-def test_both_maps_zoom_by_click_and_keyboard(module_context: BrowserContext, watch: Watch, base_url: str) -> None:
+def _address(page: Page) -> tuple[str, str]:
+    """The map and node the address records."""
+    query = parse_qs(urlsplit(page.url).query, keep_blank_values=True)
+    return query.get("map", [""])[0], query.get("moves", [""])[0]
+
+
+def _shown(page: Page) -> str:
+    return str(page.get_attribute(ROOT, "data-moves"))
+
+
+def _top(side: Player) -> str:
+    return ",".join(map(str, build(side).moves))
+
+
+def _wait_shown(page: Page, moves: str) -> None:
+    page.wait_for_function(
+        "([sel, moves]) => document.querySelector(sel).dataset.moves === moves", arg=[ROOT, moves], timeout=10_000
+    )
+
+
+def test_the_maps_zoom_by_click_and_keyboard(module_context: BrowserContext, watch: Watch, base_url: str) -> None:
     page = _open(module_context, watch, base_url + "strategy-map/")
     try:
-        assert page.eval_on_selector_all("[data-map]", "els => els.map(e => e.dataset.map)") == ["X", "O"]
+        settle(page, GAME)  # the bot (X) opens the live game
+        assert page.locator("[data-map] svg:not([hidden])").count() == 1
+        assert page.locator("svg.sm-svg").count() == 1, "the O map is not in the page until it is asked for"
         assert axe_both_schemes(page) == []
         first = choice(Board.empty())
         # X's root shows the bot's first move; clicking the reply in cell 4 zooms onto it.
         expected = f"{first},4,{choice(Board.empty().play(first).play(4))}"
         page.click(f"[data-map='X'] g.sm-node[data-moves='{expected}']", force=True)
-        assert page.get_attribute("[data-map='X']", "data-moves") == expected
-        assert f"map=X&moves={expected.replace(',', '%2C')}" in page.url or f"moves={expected}" in page.url
-        # Keyboard: focus the first sub-board of O's map, Enter zooms, Escape goes out.
+        assert _shown(page) == expected
+        assert _address(page) == ("X", expected)
+        assert not page.is_disabled(f"{ROOT} .sm-up")
+        # The other map, fetched on demand; keyboard: Enter zooms, Escape goes out.
+        page.click(f"{ROOT} .sm-side[data-side='O']")
+        page.wait_for_selector(READY.format("O"), timeout=30_000)
+        assert page.locator("[data-map] svg:not([hidden])").count() == 1
+        assert _shown(page) == _top(Player.O) and page.is_disabled(f"{ROOT} .sm-up")
         page.focus("[data-map='O'] g.sm-node[tabindex]")
         target = page.eval_on_selector("[data-map='O'] g.sm-node[tabindex]", "e => e.dataset.moves")
         page.keyboard.press("Enter")
-        assert page.get_attribute("[data-map='O']", "data-moves") == target
+        assert _shown(page) == target and _address(page) == ("O", target)
+        assert axe_both_schemes(page) == []  # mid-interaction, the fetched map shown and zoomed
         page.keyboard.press("Escape")
-        assert page.get_attribute("[data-map='O']", "data-moves") == ""
-        assert axe_both_schemes(page) == []
+        assert _shown(page) == _top(Player.O)
     finally:
         page.close()
 
 
-def test_a_link_opens_zoomed(module_context: BrowserContext, watch: Watch, base_url: str) -> None:
-    page = _open(module_context, watch, base_url + "strategy-map/?map=O&moves=4,0")
+def test_a_link_opens_zoomed_with_the_game_there(module_context: BrowserContext, watch: Watch, base_url: str) -> None:
+    """A link to a node lands on it, in the map fetched for it, and the live game is at that position."""
+    moves = (4, choice(Board.empty().play(4)))
+    page = _open(module_context, watch, base_url + f"strategy-map/?map=O&moves={moves[0]},{moves[1]}", "O")
     try:
-        assert page.get_attribute("[data-map='O']", "data-moves") == "4,0"
-        assert page.get_attribute("[data-map='O'] svg", "viewBox") == page.get_attribute(
-            "[data-map='O'] g.sm-node[data-moves='4,0']", "data-box"
+        text = ",".join(map(str, moves))
+        _wait_shown(page, text)
+        assert page.get_attribute("[data-map='O'] svg:not([hidden])", "viewBox") == page.get_attribute(
+            f"[data-map='O'] g.sm-node[data-moves='{text}']", "data-box"
         )
-        assert Board.empty().play(4).play(0) == Board.empty().play(4).play(choice(Board.empty().play(4)))
+        assert board_of(page, GAME) == Board.empty().play(moves[0]).play(moves[1])
+        assert page.get_attribute(f"{ROOT} .sm-side[data-side='O']", "aria-pressed") == "true"
+    finally:
+        page.close()
+
+
+def _person_move(board: Board, n: int) -> int:
+    """A person's move that varies with the turn: a best move on even turns, the
+    highest-numbered cell on odd ones (a mistake, when the bot can punish it)."""
+    return analyze(board).best[0] if n % 2 == 0 else board.legal_moves[-1]
+
+
+@pytest.mark.parametrize("bot_side", [Player.X, Player.O])
+def test_the_map_follows_the_live_game(
+    module_context: BrowserContext, watch: Watch, base_url: str, bot_side: Player
+) -> None:
+    """Every move of the live game zooms the map onto the game's node (the bot's
+    moves are the map's: the engine's choice), zooming by hand is overridden by the
+    next move, switching Follow off leaves the map alone, and a new game goes back out."""
+    page = _open(module_context, watch, base_url + "strategy-map/")
+    try:
+        if bot_side is Player.O:
+            page.click(f"{ROOT} .sm-side[data-side='O']")
+            page.wait_for_selector(READY.format("O"), timeout=30_000)
+        settle(page, GAME)
+        board, moves = Board.empty(), []
+        if bot_side is Player.X:
+            board, moves = board.play(choice(board)), [choice(board)]
+        assert board_of(page, GAME) == board
+        assert _shown(page) == ",".join(map(str, moves)) == _top(bot_side)
+        n = 0
+        while not board.is_over:
+            if n == 1:  # by hand: out to the top; the next move brings the map back to the game
+                page.click(f"{ROOT} .sm-up")
+                assert _shown(page) != ",".join(map(str, moves))
+            cell = _person_move(board, n)
+            click_cell(page, cell, GAME)
+            settle(page, GAME)
+            board, moves = board.play(cell), [*moves, cell]
+            if not board.is_over:
+                reply = choice(board)
+                board, moves = board.play(reply), [*moves, reply]
+            assert board_of(page, GAME) == board, "the bot played the map's move"
+            text = ",".join(map(str, moves))
+            _wait_shown(page, text)
+            assert _address(page) == (str(bot_side), text)
+            n += 1
+        assert page.get_attribute(f"{GAME} .ttt-banner", "data-result")
+        page.click(f"{GAME} [data-action='restart']")
+        settle(page, GAME)
+        _wait_shown(page, _top(bot_side))
+        # Follow off: the game moves on, the map stays where it is.
+        page.uncheck(f"{ROOT} .sm-follow input")
+        board = board_of(page, GAME)
+        click_cell(page, board.legal_moves[0], GAME)
+        settle(page, GAME)
+        assert _shown(page) == _top(bot_side)
+        page.check(f"{ROOT} .sm-follow input")  # and on again: back to the game
+        assert _shown(page) != _top(bot_side)
     finally:
         page.close()
