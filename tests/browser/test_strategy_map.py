@@ -54,6 +54,14 @@ def test_the_maps_zoom_by_click_and_keyboard(module_context: BrowserContext, wat
         assert page.locator("[data-map] svg:not([hidden])").count() == 1
         assert page.locator("svg.sm-svg").count() == 1, "the O map is not in the page until it is asked for"
         assert axe_both_schemes(page) == []
+        # The Up button is disabled at the top, and looks it in both schemes.
+        assert page.is_disabled(f"{ROOT} .sm-up")
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            look = "e => { const s = getComputedStyle(e); return [s.color, s.backgroundColor]; }"
+            live = page.eval_on_selector(f"{ROOT} .sm-side[aria-pressed='true']", look)
+            assert page.eval_on_selector(f"{ROOT} .sm-up", look) != live, scheme
+        page.emulate_media(color_scheme="light")
         first = choice(Board.empty())
         # X's root shows the bot's first move; clicking the reply in cell 4 zooms onto it.
         expected = f"{first},4,{choice(Board.empty().play(first).play(4))}"
