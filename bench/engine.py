@@ -122,8 +122,15 @@ def four_by_four_cpython() -> dict[str, Any]:
 
 
 def four_by_four_chromium() -> dict[str, Any]:
-    """FOUR_BY_FOUR in Pyodide (the npm package the site ships) in headless
-    Chromium: a bare page that loads Pyodide and the engine's files."""
+    """FOUR_BY_FOUR in Pyodide in headless Chromium."""
+    return dict(json.loads(in_chromium([FOUR_BY_FOUR])[0]))
+
+
+def in_chromium(codes: list[str], extra: dict[str, Path] | None = None) -> list[str]:
+    """What each of ``codes`` prints, run in turn in Pyodide (the npm package
+    the site ships) in headless Chromium: a bare page that loads Pyodide and
+    the engine's files (and ``extra``, each at its name in Python's working
+    folder, from where it imports)."""
     from playwright.sync_api import sync_playwright
 
     from tools.browser import launch_args, serve
@@ -135,25 +142,28 @@ def four_by_four_chromium() -> dict[str, Any]:
         site = Path(folder)
         shutil.copytree(pyodide, site / "pyodide")
         shutil.copytree(ROOT / "pyengine", site / "pyengine", ignore=shutil.ignore_patterns("__pycache__"))
-        modules = sorted(p.name for p in (site / "pyengine").glob("*.py"))
-        (site / "index.html").write_text(BENCH_PAGE.replace("$MODULES", json.dumps(modules)))
+        files = sorted(f"pyengine/{p.name}" for p in (site / "pyengine").glob("*.py"))
+        for name, source in (extra or {}).items():
+            shutil.copy2(source, site / name)
+            files.append(name)
+        (site / "index.html").write_text(BENCH_PAGE.replace("$FILES", json.dumps(files)))
         with serve(site) as base, sync_playwright() as playwright:
             browser = playwright.chromium.launch(**launch_args())
             page = browser.new_page()
             page.goto(base)
-            page.wait_for_function("window.benchCode !== undefined")
-            out = page.evaluate("(code) => window.runBench(code)", FOUR_BY_FOUR)
+            page.wait_for_function("window.benchCode !== undefined", timeout=60_000)
+            outs = [page.evaluate("(code) => window.runBench(code)", code) for code in codes]
             browser.close()
-    return dict(json.loads(out))
+    return outs
 
 
 BENCH_PAGE = """<!doctype html><meta charset="utf-8"><script type="module">
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 const pyodide = await loadPyodide({ indexURL: "./pyodide/" });
 pyodide.FS.mkdir("/home/pyodide/pyengine");
-for (const name of $MODULES) {
-  const text = await (await fetch(`./pyengine/${name}`)).text();
-  pyodide.FS.writeFile(`/home/pyodide/pyengine/${name}`, text);
+for (const name of $FILES) {
+  const text = await (await fetch(`./${name}`)).text();
+  pyodide.FS.writeFile(`/home/pyodide/${name}`, text);
 }
 let printed = "";
 pyodide.setStdout({ batched: (line) => { printed += line; } });
