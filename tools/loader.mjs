@@ -9,6 +9,18 @@
 // that URL. So this file sits next to pyodide.mjs, and `version` is the real
 // Pyodide version (polyscript keys its cache and its special cases on it).
 //
+// Pyodide starts when this module is evaluated, not when polyscript asks:
+// the page loads it as an async module script of its own (boards-head.html),
+// which runs as soon as it has arrived, while the page is still parsed; and
+// polyscript, importing the same URL, gets the same module and the start
+// under way. Polyscript asks only once the page is parsed, the theme's script
+// has run and its own modules have loaded and opened their package cache:
+// Python's start-up, one long task, began about 0.35 s later than in a bare
+// Pyodide boot on localhost (measured: bench/README.md). Until polyscript
+// hands over its stdout and stderr, lines are kept for it. The site asks
+// polyscript for no packages, so the options it would add for them never
+// exist.
+//
 // What it adds to Pyodide's own loadPyodide, all public options of Pyodide:
 //  - stdLibURL: the trimmed standard library derived at build time from what
 //    the site's Python imports (tools/stdlib.py), 0.8 MB instead of 2.5 MB;
@@ -46,8 +58,18 @@ const fileName = (url) => String(url).split("/").pop().split("?")[0];
 
 // -- what the page shows --------------------------------------------------
 
+// The loader starts while the page is still being parsed: what it says
+// then is said again once the boards' notices are all there.
+const parsed = new Promise((done) => {
+  if (document.readyState !== "loading") done();
+  else document.addEventListener("DOMContentLoaded", done, { once: true });
+});
+let told = ["loading", ""];
+parsed.then(() => show(...told));
+
 // `words` is empty while all is well: then the notice stays hidden.
 function show(state, words = "") {
+  told = [state, words];
   document.documentElement.dataset.runtime = state;
   const failed = state === "failed" || state === "slow";
   for (const notice of document.querySelectorAll(".ttt-runtime")) {
@@ -144,6 +166,7 @@ function appFiles() {
 // forever. So each attempt downloads them too, beside Pyodide, and they fail
 // or retry with it; polyscript is then handed these very bytes.
 async function downloadAppFiles(realFetch) {
+  await parsed;  // the script that names them comes late in the page
   const files = new Map();
   await Promise.all(appFiles().map(async (url) => {
     let response;
@@ -176,9 +199,32 @@ function serveOnce(files, realFetch) {
   };
 }
 
-// -- what polyscript calls ---------------------------------------------------
+// -- the start, and what polyscript calls -------------------------------------
 
-export function loadPyodide(options = {}) {
+// Python's output, kept until polyscript hands over its own printers.
+const printers = { stdout: null, stderr: null };
+const unprinted = [];
+
+function printer(stream) {
+  return (line) => (printers[stream] ? printers[stream](line) : unprinted.push([stream, line]));
+}
+
+let booting = null;
+
+// One start per page: the first call begins it, later calls share it.
+function boot() {
+  booting ||= begin({ indexURL: here.href, stdout: printer("stdout"), stderr: printer("stderr") });
+  return booting;
+}
+
+export function loadPyodide({ stdout = console.log, stderr = console.error } = {}) {
+  printers.stdout = stdout;
+  printers.stderr = stderr;
+  for (const [stream, line] of unprinted.splice(0)) printers[stream](line);
+  return boot();
+}
+
+function begin(options) {
   const realFetch = globalThis.fetch;
   globalThis.fetch = guard(realFetch);
   return new Promise((resolve) => {
@@ -214,6 +260,9 @@ export function loadPyodide(options = {}) {
     start();
   });
 }
+
+// This module is on a page only to start its Python: start now.
+boot();
 
 // -- the rest of the standard library, on demand -----------------------------
 

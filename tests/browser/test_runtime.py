@@ -84,6 +84,11 @@ def test_the_site_loader_starts_pyodide(page: Page) -> None:
     paths = fetched(page)
     assert "runtime/pyodide/loader.mjs" in paths
     assert "runtime/pyodide/python_stdlib.min.zip" in paths
+    # The loader starts Pyodide as a script of the page; PyScript, asking
+    # later, shares that start: one download of each runtime file.
+    assert page.locator('head script[type="module"][async][src$="runtime/pyodide/loader.mjs"]').count() == 1
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.min.zip"):
+        assert paths.count(f"runtime/pyodide/{name}") == 1, name
     assert "runtime/pyodide/pyodide-lock.json" not in paths and FULL_STDLIB not in paths
     assert page.get_attribute("html", "data-runtime") == "ready"
     assert page.is_hidden(NOTICE)
