@@ -182,11 +182,12 @@ def markup(arg: str) -> str:
     sides = "".join(
         f'<button type="button" class="ttt-button sm-side" data-side="{side}" '
         + ("" if side is INLINE else f'data-src="{file_name(side)}" ')
-        + f'aria-pressed="{str(side is INLINE).lower()}" disabled>The bot plays {side}</button>'
+        + f'aria-pressed="{str(side is INLINE).lower()}" disabled>Bot plays {side}</button>'
         for side in (Player.X, Player.O)
     )
     return f"""<div class="sm-map" data-board="strategy_map" data-map="{INLINE}" markdown="0">
 <div class="sm-top">
+<div class="sm-sides" role="group" aria-label="Which strategy to show and play against">{sides}</div>
 <div class="ttt sm-game">
 {stage(Board.empty(), "Your game against the map's bot")}
 <div class="ttt-actions">
@@ -194,13 +195,10 @@ def markup(arg: str) -> str:
 <button type="button" class="md-button" data-action="undo" disabled>Undo</button>
 </div>
 </div>
-<div class="sm-controls">
-<div class="sm-sides" role="group" aria-label="Which strategy to show and play against">{sides}</div>
 <p class="sm-follow"><label><input type="checkbox" checked disabled> Follow the game on the map</label></p>
-<ul class="sm-counts">{"".join(counts)}</ul>
-</div>
 </div>
 <p class="sm-bar"><button type="button" class="ttt-button sm-up" disabled>Up</button>
 <span class="sm-crumb" aria-live="polite">The bot plays {INLINE}. Whole map.</span></p>
 <div class="sm-view">{svg(INLINE)}</div>
+<ul class="sm-counts">{"".join(counts)}</ul>
 </div>"""
