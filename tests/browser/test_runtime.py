@@ -94,6 +94,9 @@ def test_the_site_loader_starts_pyodide(page: Page) -> None:
     assert page.is_hidden(NOTICE)
     finders = run_python(page, "import sys\nresult = [getattr(f, '__name__', '') for f in sys.meta_path]")
     assert finders[-1] == "StdlibOnDemand"  # type: ignore[index]
+    # The trimmed library is bytecode compiled at build time: nothing compiled here.
+    origin = run_python(page, "import json.decoder\nresult = json.decoder.__file__")
+    assert str(origin).endswith(".zip/json/decoder.pyc"), origin
 
 
 def test_the_loader_hands_polyscript_the_pages_files_it_downloaded(page: Page) -> None:
