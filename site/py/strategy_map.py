@@ -21,17 +21,12 @@ import asyncio
 import json
 
 import view
+from boardview import BoardView
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-import __main__
 from pyengine import Game, Player
 from pyengine.policy import ChoiceBot, against_choice
-
-# main.py is the page's script, which PyScript runs as __main__; it imports this
-# module while mounting the page's boards, so its classes are defined by then.
-# Importing `main` instead would run the script again and mount every board twice.
-BoardView = __main__.BoardView
 
 
 def _moves_text(moves: tuple[int, ...]) -> str:
