@@ -32,10 +32,24 @@ def check(page: Page, code: str) -> str:
     return str(page.get_attribute(ROOT, "data-verdict"))
 
 
+def verdict_colour(page: Page) -> str:
+    return str(page.eval_on_selector(f"{ROOT} .ck-verdict", "e => getComputedStyle(e).borderLeftColor"))
+
+
 def test_the_starter_passes_and_its_slower_wins_are_reported(page: Page) -> None:
     assert check(page, STARTER) == "pass"
     assert "more slowly" in page.inner_text(f"{ROOT} .ck-verdict-text")
     assert axe_both_schemes(page) == []
+
+
+def test_a_pass_and_a_fail_are_told_apart_by_colour_too(page: Page) -> None:
+    """The verdict's bar is the site's 'good' colour on a pass, its 'bad' one on a fail."""
+    assert check(page, STARTER) == "pass"
+    passed = verdict_colour(page)
+    assert check(page, "def choose(board):\n    return board.legal_moves[-1]\n") == "fail"
+    failed = verdict_colour(page)
+    transparent = ("rgba(0, 0, 0, 0)", "transparent")
+    assert passed != failed and passed not in transparent and failed not in transparent
 
 
 def test_a_wrong_minimax_fails_at_the_first_position_below_its_value(page: Page) -> None:
