@@ -11,11 +11,34 @@ from pyengine.grading import Grade, grade, positions_to_check
 from pyengine.policy import choice
 
 
-def test_the_positions_are_every_live_one_fewest_marks_first() -> None:
+def test_the_positions_are_every_live_one_most_marks_first() -> None:
     positions = positions_to_check()
     assert set(positions) == {board for board in reachable_positions() if not board.is_over}
     assert len(positions) == 4520
-    assert [b.ply for b in positions] == sorted(b.ply for b in positions)
+    assert [b.ply for b in positions] == sorted((b.ply for b in positions), reverse=True)
+
+
+def test_a_memoised_minimax_never_searches_far_in_one_call() -> None:
+    """Checked in this order, a chooser that remembers values finds every
+    position's children already known but for those of one more mark: no
+    call visits more than the position's own moves. (Fewest marks first, the
+    empty board's call alone visited every position below it.)"""
+    visits = 0
+
+    @cache
+    def value(board: Board) -> int:
+        nonlocal visits
+        visits += 1
+        if board.is_over:
+            return 0 if board.winner is None else -1
+        return max(-value(board.play(cell)) for cell in board.legal_moves)
+
+    most = 0
+    for board in positions_to_check():
+        visits = 0
+        max(board.legal_moves, key=lambda cell: -value(board.play(cell)))
+        most = max(most, visits)
+    assert most <= 9
 
 
 def test_the_engines_own_choice_is_best_everywhere() -> None:
