@@ -78,17 +78,21 @@ READY = "table.ttt-board[data-ready='true'], body[data-ready='true']"
 # Installed in every page before its own scripts, as an init script: the
 # site's Content-Security-Policy forbids eval, and init scripts are exempt.
 # It polls every animation frame, on the bare page too, so both pay the same.
+# It looks for the X only once the person has pressed: that look lays the
+# page out, and doing it every frame from the start delayed the first paint
+# it was there to measure.
 PROBE = """(() => {
-    const probe = window.__loadProbe = {marked: null, ready: null, tasks: []};
+    const probe = window.__loadProbe = {marked: null, ready: null, tasks: [], pressed: false};
     new PerformanceObserver(list => {
         for (const task of list.getEntries()) probe.tasks.push([task.startTime, task.duration]);
     }).observe({type: "longtask", buffered: true});
+    addEventListener("pointerdown", () => { probe.pressed = true; }, {capture: true});
     probe.rendered = element => {
         const box = element.getBoundingClientRect();
         return box.width > 0 && box.height > 0 && element.checkVisibility({visibilityProperty: true});
     };
     const tick = () => {
-        if (probe.marked === null && [...document.querySelectorAll($MARK)].some(probe.rendered)) {
+        if (probe.marked === null && probe.pressed && [...document.querySelectorAll($MARK)].some(probe.rendered)) {
             probe.marked = performance.now();
         }
         if (probe.ready === null && document.querySelector($READY)) probe.ready = performance.now();
