@@ -23,7 +23,9 @@
 //
 // What it adds to Pyodide's own loadPyodide, all public options of Pyodide:
 //  - stdLibURL: the trimmed standard library derived at build time from what
-//    the site's Python imports (tools/stdlib.py), 0.8 MB instead of 2.5 MB;
+//    the site's Python imports (tools/stdlib.py), compiled to bytecode at
+//    build time: 1.35 MB that Python need not compile, instead of 2.5 MB of
+//    source that it must;
 //  - lockFileContents: an empty package index (the site loads no packages),
 //    so pyodide-lock.json (119 KB) is never fetched and is not shipped;
 //  - the rest of the standard library on the first import that needs it

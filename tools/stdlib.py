@@ -2,7 +2,7 @@
 imports, derived at build time, with the rest served on demand.
 
 Pyodide's python_stdlib.zip holds 559 modules (2.5 MB); the site's Python
-needs about 150 of them (0.8 MB). Which ones is derived, never listed by
+needs about 150 of them (0.8 MB of source). Which ones is derived, never listed by
 hand: tools/derive_stdlib.mjs runs the Pyodide the site ships, in Node, and
 reports what Pyodide imports to start and what the site's entry scripts
 import (tools/import_closure.py). The trimmed zip also carries
