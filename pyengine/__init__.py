@@ -18,28 +18,14 @@ MoveAnalysis(cell=1, value=<Value.LOSS: 'loss'>, plies=2)
 <Value.DRAW: 'draw'>
 """
 
-from .board import (
-    CELLS,
-    LINES,
-    SIZES,
-    SYMMETRIES,
-    Board,
-    Cell,
-    EngineError,
-    Geometry,
-    IllegalMoveError,
-    InvalidPositionError,
-    Line,
-    Player,
-    Result,
-    Symmetry,
-    geometry,
-    parse_size,
-)
+from .analysis import Analysis, MoveAnalysis, Value, summarize
+from .board import Board, Player, Result, reachable_positions
 from .bots import Bot, Level, MatchResult, bot, play_game, play_match
-from .facts import Facts, compute_facts, reachable_positions
+from .errors import EngineError, IllegalMoveError, InvalidPositionError, InvalidSizeError, UnknownChoiceError
+from .facts import Facts, compute_facts
 from .game import Game, Mode
-from .solver import Analysis, MoveAnalysis, Value, analyze, analyze_move, best_moves, summarize, value_of
+from .geometry import CELLS, LINES, SIZES, SYMMETRIES, Cell, Geometry, Line, Symmetry, geometry, parse_size
+from .solver import analyze, analyze_move, best_moves, clear_caches, value_of
 
 __version__ = "0.2.0"
 """The version of the engine and of its distribution, pyengine-tictactoe."""
@@ -47,8 +33,8 @@ __version__ = "0.2.0"
 __all__ = [
     "__version__",
     "CELLS", "LINES", "SIZES", "SYMMETRIES", "Analysis", "Board", "Bot", "Cell", "EngineError",
-    "Facts", "Game", "Geometry", "IllegalMoveError", "InvalidPositionError", "Level", "Line",
-    "MatchResult", "Mode", "MoveAnalysis", "Player", "Result", "Symmetry", "Value",
-    "analyze", "analyze_move", "best_moves", "bot", "compute_facts", "geometry", "parse_size",
-    "play_game", "play_match", "reachable_positions", "summarize", "value_of",
+    "Facts", "Game", "Geometry", "IllegalMoveError", "InvalidPositionError", "InvalidSizeError", "Level",
+    "Line", "MatchResult", "Mode", "MoveAnalysis", "Player", "Result", "Symmetry", "UnknownChoiceError",
+    "Value", "analyze", "analyze_move", "best_moves", "bot", "clear_caches", "compute_facts", "geometry",
+    "parse_size", "play_game", "play_match", "reachable_positions", "summarize", "value_of",
 ]

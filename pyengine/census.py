@@ -14,7 +14,7 @@ class are those into its parents' classes, times the moves that lead into it.
 
 from __future__ import annotations
 
-from .board import geometry
+from .geometry import geometry
 from .records import Record
 
 

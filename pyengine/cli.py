@@ -16,13 +16,16 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
-from .board import Board, EngineError, Player, Result, parse_size
+from .analysis import Analysis, Value
+from .board import Board, Player, Result
 from .bots import Level, bot, play_match
+from .errors import EngineError
 from .facts import FACT_LABELS, compute_facts
 from .game import Game, Mode
+from .geometry import parse_size
 from .nojs import nojs_edition
 from .policy import PolicyEntry, policy_table
-from .solver import Analysis, Value, analyze
+from .solver import analyze
 from .words import end_message
 
 if TYPE_CHECKING:

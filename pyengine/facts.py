@@ -7,7 +7,7 @@ touches each position once.
 
 from __future__ import annotations
 
-from .board import Board, Result
+from .board import Board, Player, Result, reachable_positions
 from .records import Record
 
 TYPE_CHECKING = False  # see board.py
@@ -60,17 +60,6 @@ FACT_LABELS: Final = {
 starts with "… " narrows the one above it."""
 
 
-def reachable_positions() -> list[Board]:
-    """Every position reachable from the empty board, in order of plies."""
-    layer = [Board.empty()]
-    seen = list(layer)
-    while layer:
-        children = {child for board in layer for child in map(board.play, board.legal_moves)}
-        layer = sorted(children, key=lambda board: board.key)
-        seen.extend(layer)
-    return seen
-
-
 def compute_facts() -> Facts:
     """Walk the game tree and count.
 
@@ -109,25 +98,6 @@ def compute_facts() -> Facts:
     )
 
 
-def perfect_policy_digest(seed: int = 0) -> str:
-    """A fingerprint of the perfect bot's play: SHA-256 over its seeded choice
-    in every live position, in the order of ``reachable_positions``.
-
-    Two interpreters that print the same digest made the same choice in all
-    4,520 positions where there is a move to make.
-    """
-    from hashlib import sha256  # only this fingerprint needs it
-
-    from .bots import Level, bot
-
-    chooser = bot(Level.PERFECT, seed=seed)
-    digest = sha256()
-    for board in reachable_positions():
-        if not board.is_over:
-            digest.update(f"{board} {chooser.choose(board)}\n".encode())
-    return digest.hexdigest()
-
-
 class Funnel(Record):
     """From every way to fill the board down to the games that differ, each
     number computed: what the facts page shows as a funnel."""
@@ -164,8 +134,7 @@ def funnel() -> Funnel:
     """
     from math import factorial
 
-    from .board import Player
-    from .policy import choice
+    from .policy import choice  # only the funnel needs the bot: not imported with the engine
 
     positions = reachable_positions()
     canonical = {board: board.canonical()[0] for board in positions}

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from enum import Enum
 
-from .board import Board, Cell, IllegalMoveError, Player, Result
+from .board import Board, Player, Result
 from .bots import Bot, Level, seeded_random
 from .bots import bot as make_bot
 from .choices import Choice
+from .errors import IllegalMoveError
+from .geometry import Cell
 
 TYPE_CHECKING = False  # see board.py
 if TYPE_CHECKING:

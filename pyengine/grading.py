@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from enum import Enum
 
-from .board import Board, IllegalMoveError
-from .facts import reachable_positions
+from .board import Board, reachable_positions
+from .errors import IllegalMoveError
 from .solver import Value, analyze
 
 

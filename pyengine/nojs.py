@@ -10,7 +10,8 @@ loaded and which Python then takes over.
 
 from __future__ import annotations
 
-from .board import CELLS, LINES, Board, Cell, Player, Result
+from .board import Board, Player, Result
+from .geometry import CELLS, LINES, Cell
 from .policy import choice
 from .records import Record
 from .words import cell_label, cell_name, end_message

@@ -7,9 +7,9 @@ and CSS) need the bot to play the same move every time, so they use
 
 from __future__ import annotations
 
-from .board import Board, Cell, IllegalMoveError, Player
-from .bots import Bot, Level
-from .facts import reachable_positions
+from .board import Board, Player, moves_to_choose, reachable_positions
+from .bots import Bot, Level, bot
+from .geometry import Cell
 from .records import Record
 from .solver import best_moves
 
@@ -26,10 +26,7 @@ def choice(board: Board) -> Cell:
     >>> choice(Board.empty()), choice(Board.parse("X.O/.X./..."))
     (0, 8)
     """
-    best = best_moves(board)
-    if not best:
-        raise IllegalMoveError(f"no move to choose: the game is over ({board.result.value})")
-    return min(best)
+    return min(best_moves(board) or moves_to_choose(board))
 
 
 class ChoiceBot(Bot):
@@ -102,3 +99,20 @@ def policy_table() -> list[PolicyEntry]:
             best = tuple(sorted(best_moves(board)))
             entries.append(PolicyEntry(board=board, to_move=side, move=choice(board), best=best))
     return entries
+
+
+def perfect_policy_digest(seed: int = 0) -> str:
+    """A fingerprint of the perfect bot's play: SHA-256 over its seeded choice
+    in every live position, in the order of ``reachable_positions``.
+
+    Two interpreters that print the same digest made the same choice in all
+    4,520 positions where there is a move to make.
+    """
+    from hashlib import sha256  # only this fingerprint needs it
+
+    chooser = bot(Level.PERFECT, seed=seed)
+    digest = sha256()
+    for board in reachable_positions():
+        if not board.is_over:
+            digest.update(f"{board} {chooser.choose(board)}\n".encode())
+    return digest.hexdigest()

@@ -25,8 +25,9 @@ from __future__ import annotations
 
 from enum import Enum
 
-from .board import SIZES, Board, Cell, Player, Result
+from .board import Board, Player, Result
 from .choices import Choice
+from .geometry import SIZES, Cell
 from .records import Record
 from .solver import winning_cells
 from .words import cell_name

@@ -12,8 +12,9 @@ the same words from each, so they are written here once.
 
 from __future__ import annotations
 
-from .board import Cell, Player, Result
-from .solver import Value
+from .analysis import Value
+from .board import Player, Result
+from .geometry import Cell
 
 TYPE_CHECKING = False  # see board.py
 if TYPE_CHECKING:

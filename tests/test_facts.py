@@ -104,7 +104,7 @@ class TestPolicyDigest:
         import hashlib
         import random
 
-        from pyengine.facts import perfect_policy_digest
+        from pyengine.policy import perfect_policy_digest
 
         def key(cells: str) -> int:  # X's cells as bits 0-8, O's as bits 9-17
             return sum(1 << c for c, mark in enumerate(cells) if mark == "X") | sum(
@@ -123,7 +123,7 @@ class TestPolicyDigest:
 
     def test_the_seed_matters_and_repeats(self) -> None:
         """Same seed, same digest; another seed picks other moves among equals."""
-        from pyengine.facts import perfect_policy_digest
+        from pyengine.policy import perfect_policy_digest
 
         assert perfect_policy_digest(0) == perfect_policy_digest(0)
         assert perfect_policy_digest(0) != perfect_policy_digest(1)

@@ -29,12 +29,14 @@ from pyengine import (
     Game,
     IllegalMoveError,
     InvalidPositionError,
+    InvalidSizeError,
     Level,
     Player,
     Result,
     Value,
     analyze,
     bot,
+    clear_caches,
     compute_facts,
     reachable_positions,
 )
@@ -151,13 +153,11 @@ class TestAgainstTheReference:
         image's best move, an occupied cell here, and the search went round in
         circles (the slow test below found it). Each analysis stays within the
         legal moves and agrees with a second, fresh table."""
-        from pyengine import alphabeta
-
-        alphabeta._SEARCHES.clear()
+        clear_caches()
         boards = random_positions(5, range(1, SLOW_BELOW), seed=4)
         shared = [analyze(board) for board in boards]
         for board, analysis in zip(boards, shared, strict=True):
-            alphabeta._SEARCHES.clear()
+            clear_caches()
             assert analyze(board) == analysis, str(board)
 
     @pytest.mark.slow
@@ -247,8 +247,9 @@ class TestTheFourByFourBoard:
         assert canonical.transform(symmetry.inverse) == board
 
     def test_unknown_sizes_are_refused(self) -> None:
-        with pytest.raises(InvalidPositionError, match="3x3 or 4x4"):
+        with pytest.raises(InvalidSizeError, match="3x3 or 4x4") as raised:
             Board.empty(5)
+        assert raised.value.given == 5 and raised.value.sizes == (3, 4)
 
 
 class TestMovesOneAtATime:
@@ -266,7 +267,7 @@ class TestMovesOneAtATime:
     def test_a_summary_needs_every_move_once(self) -> None:
         board = Board.parse("X.../.O../..../....")
         moves = [analyze_move(board, cell) for cell in board.legal_moves]
-        with pytest.raises(ValueError, match="every legal move"):
+        with pytest.raises(IllegalMoveError, match="every legal move"):
             summarize(board, moves[1:])
         with pytest.raises(IllegalMoveError, match="not a legal move"):
             analyze_move(board, 0)

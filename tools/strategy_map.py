@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from pyengine import Board, Player
-from pyengine.board import Cell
+from pyengine import Board, Cell, Player
 from pyengine.policy import choice
 from pyengine.solver import Value, analyze
+from tools.stage import stage
 
 SIZE = 900.0  # the top board's side, in SVG user units
 PAD = 0.08  # a sub-board's margin inside its cell, as a fraction of the cell
@@ -168,8 +168,6 @@ def markup(arg: str) -> str:
     a live board against the map's bot, all disabled until Python runs."""
     if arg:
         raise ValueError(f"the strategy_map marker takes no argument, not {arg!r}")
-    from tools.boards import stage  # boards.py imports this module for its markers
-
     counts = []
     for side in (Player.X, Player.O):
         count = decision_boards(build(side))

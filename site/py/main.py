@@ -24,9 +24,9 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from pyengine import Board, Game, Level, Mode, Player, compute_facts
-from pyengine.board import parse_size
-from pyengine.facts import FACT_LABELS, perfect_policy_digest
-from pyengine.policy import against_choice
+from pyengine.facts import FACT_LABELS
+from pyengine.geometry import parse_size
+from pyengine.policy import against_choice, perfect_policy_digest
 
 TALLY_KEY = "pyengine.score"
 

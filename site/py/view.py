@@ -8,7 +8,7 @@ browser imports so the tests can check it in CPython.
 from __future__ import annotations
 
 from pyengine import Analysis, Board, Game, Level, Mode, MoveAnalysis, Player, Result, analyze
-from pyengine.board import parse_size
+from pyengine.geometry import parse_size
 from pyengine.records import Record
 from pyengine.words import cell_name, end_message, hint_text, outcome_for
 
