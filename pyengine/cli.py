@@ -19,7 +19,7 @@ from . import __version__
 from .analysis import Analysis, Value
 from .board import Board, Player, Result
 from .bots import Level, bot, play_match
-from .errors import EngineError
+from .errors import GAME_OVER, TAKEN, EngineError, IllegalMoveError, UnknownChoiceError
 from .facts import FACT_LABELS, compute_facts
 from .game import Game, Mode
 from .geometry import parse_size
@@ -30,7 +30,7 @@ from .words import end_message
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
-    from typing import TypeVar
+    from typing import Final, TypeVar
 
     from .choices import Choice
 
@@ -114,7 +114,7 @@ def _choice(kind: type[C]) -> Callable[[str], C]:
     def read(text: str) -> C:
         try:
             return kind.parse(text)
-        except ValueError as error:
+        except UnknownChoiceError as error:
             raise argparse.ArgumentTypeError(str(error)) from None
 
     return read
@@ -355,20 +355,21 @@ def cmd_play(args: argparse.Namespace, out: IO[str], ask: Callable[[str], str] =
                 continue
             try:
                 game.play(int(answer) - 1)
-            except EngineError as error:
-                print(f"Cell {answer} cannot be played: {_people_count(str(error))}", file=out)
+            except IllegalMoveError as error:
+                print(f"Cell {answer} cannot be played: {_in_words(error)}", file=out)
     except EOFError:
         print(file=out)
         return 0
 
 
-def _people_count(message: str) -> str:
-    """Engine messages count cells 0-8; the terminal game shows 1-9."""
-    if "already taken" in message:
-        return "it is already taken."
-    if "game is over" in message:
-        return "the game is over."
-    return message
+_REASONS: Final = {TAKEN: "it is already taken.", GAME_OVER: "the game is over."}
+
+
+def _in_words(error: IllegalMoveError) -> str:
+    """Why a move of the terminal game was refused. The engine's messages
+    count cells from 0; the terminal game counts from 1, so it says the
+    reasons in words of its own."""
+    return _REASONS.get(error.reason, str(error))
 
 
 # -- the parser ----------------------------------------------------------------

@@ -14,7 +14,7 @@ from .board import Board, Player, Result
 from .bots import Bot, Level, seeded_random
 from .bots import bot as make_bot
 from .choices import Choice
-from .errors import IllegalMoveError
+from .errors import GAME_OVER, NOT_YOUR_TURN, IllegalMoveError
 from .geometry import Cell
 
 TYPE_CHECKING = False  # see board.py
@@ -51,19 +51,21 @@ class Game:
 
     def __init__(
         self,
-        mode: Mode = Mode.VS_BOT,
+        mode: Mode | str = Mode.VS_BOT,
         *,
-        human: Player = Player.X,
-        level: Level = Level.PERFECT,
+        human: Player | str = Player.X,
+        level: Level | str = Level.PERFECT,
         seed: int | None = None,
         start: Board | None = None,
         bot: Bot | None = None,
     ) -> None:
-        """``bot``, when given, plays instead of a bot of ``level`` (the game's
-        level is then the bot's), until a restart changes the level."""
-        self.mode = mode
-        self.human = human
-        self.level = level if bot is None else bot.level
+        """``mode``, ``human`` and ``level`` are members or their names
+        (``"two"``, ``"O"``, ``"easy"``). ``bot``, when given, plays instead of
+        a bot of ``level`` (the game's level is then the bot's), until a
+        restart changes the level."""
+        self.mode = Mode.parse(mode)
+        self.human = Player.parse(human)
+        self.level = Level.parse(level) if bot is None else bot.level
         self.start = Board.empty() if start is None else start
         self._rng = seeded_random(seed)  # seeds every bot this session makes
         self._bot: Bot = make_bot(self.level, seed=self._rng.getrandbits(64)) if bot is None else bot
@@ -130,16 +132,16 @@ class Game:
         off the board, or the game is over; the game is then unchanged.
         """
         if not self.board.is_over and not self.human_to_move:
-            raise IllegalMoveError(f"cell {cell} cannot be played now: it is the bot's turn")
+            raise IllegalMoveError(f"cell {cell} cannot be played now: it is the bot's turn", cell, NOT_YOUR_TURN)
         self._push(cell)
 
     def play_bot(self) -> Cell:
         """The bot makes its move; returns the cell. IllegalMoveError unless
         ``bot_to_move``."""
         if self.board.is_over:
-            raise IllegalMoveError("the bot cannot move: the game is over")
+            raise IllegalMoveError("the bot cannot move: the game is over", None, GAME_OVER)
         if not self.bot_to_move:
-            raise IllegalMoveError("the bot cannot move: it is a person's turn")
+            raise IllegalMoveError("the bot cannot move: it is a person's turn", None, NOT_YOUR_TURN)
         cell = self._bot.choose(self.board)
         self._push(cell)
         return cell
@@ -201,19 +203,19 @@ class Game:
     def restart(
         self,
         *,
-        mode: Mode | None = None,
-        human: Player | None = None,
-        level: Level | None = None,
+        mode: Mode | str | None = None,
+        human: Player | str | None = None,
+        level: Level | str | None = None,
         start: Board | None = None,
     ) -> None:
-        """A new game from the start position, changing any setting given.
-        A seeded session stays repeatable across restarts."""
+        """A new game from the start position, changing any setting given
+        (members or their names). A seeded session stays repeatable across restarts."""
         if mode is not None:
-            self.mode = mode
+            self.mode = Mode.parse(mode)
         if human is not None:
-            self.human = human
-        if level is not None and level is not self.level:
-            self.level = level
+            self.human = Player.parse(human)
+        if level is not None and Level.parse(level) is not self.level:
+            self.level = Level.parse(level)
             self._bot = make_bot(self.level, seed=self._rng.getrandbits(64))
         if start is not None:
             self.start = start

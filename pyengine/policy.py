@@ -45,7 +45,7 @@ class ChoiceBot(Bot):
         return choice(board)
 
 
-def against_choice(human: Player, human_moves: Iterable[Cell]) -> tuple[Cell, ...]:
+def against_choice(human: Player | str, human_moves: Iterable[Cell]) -> tuple[Cell, ...]:
     """Every move of the game in which the person playing ``human`` made
     ``human_moves`` and the deterministic bot answered each with ``choice``
     (opening the game when the person plays O): the game a compiled board
@@ -54,9 +54,10 @@ def against_choice(human: Player, human_moves: Iterable[Cell]) -> tuple[Cell, ..
     >>> against_choice(Player.O, [4, 8])
     (0, 4, 1, 8, 2)
     """
+    person = Player.parse(human)
     board = Board.empty()
     moves: list[Cell] = []
-    if board.to_move is not human:
+    if board.to_move is not person:
         moves.append(choice(board))
         board = board.play(moves[-1])
     for cell in human_moves:

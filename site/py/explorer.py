@@ -18,7 +18,7 @@ import time
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from pyengine import Board, InvalidPositionError
+from pyengine import Board, InvalidPositionError, UnknownChoiceError
 from pyengine.search import (
     ALGORITHM_NAMES,
     ORDER_NAMES,
@@ -162,14 +162,14 @@ class Explorer:
         if text is not None:
             try:
                 algorithm = Algorithm.parse(text)
-            except ValueError:
+            except UnknownChoiceError:
                 problems.append(f"The algorithm {_quoted(text)} is unknown (use minimax, alphabeta or memo); "
                                 "showing minimax.")
         text = given("order")
         if text is not None:
             try:
                 order = Order.parse(text)
-            except ValueError:
+            except UnknownChoiceError:
                 problems.append(f"The move order {_quoted(text)} is unknown (use cells, cce or engine); "
                                 "using cell order.")
         text = given("pos")

@@ -23,7 +23,7 @@ from boardview import BoardView
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from pyengine import Board, Game, Level, Mode, Player, compute_facts
+from pyengine import Board, EngineError, Game, Level, Mode, Player, compute_facts
 from pyengine.facts import FACT_LABELS
 from pyengine.geometry import parse_size
 from pyengine.policy import against_choice, perfect_policy_digest
@@ -93,7 +93,7 @@ class GameView(BoardView):
             moves = against_choice(Player.parse(side), [cell for _, cell in person])
             self.game.restart(human=Player.parse(side))
             self.game.replay(moves)
-        except ValueError:  # not a game the rules allow: start afresh, and say so
+        except EngineError:  # not a game the rules allow: start afresh, and say so
             self.game.restart()
             self.message.textContent = "The game on the board could not be carried over; here is a fresh game."
             self.message.hidden = False

@@ -25,7 +25,7 @@ from boardview import BoardView
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from pyengine import Game, Player
+from pyengine import EngineError, Game, Player
 from pyengine.policy import ChoiceBot, against_choice
 
 
@@ -130,7 +130,7 @@ class StrategyMap:
         try:
             if moves and against_choice(side.other, moves[int(side is Player.X) :: 2]) == moves:
                 game.replay(moves)
-        except ValueError:  # the engine's errors are ValueErrors
+        except EngineError:
             pass  # not a game the rules allow: the game starts afresh, the map at its top
         self.board = LiveBoard(root.querySelector(".sm-game"), game, self.game_changed)  # type: ignore[attr-defined]
 

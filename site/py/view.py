@@ -7,7 +7,7 @@ browser imports so the tests can check it in CPython.
 
 from __future__ import annotations
 
-from pyengine import Analysis, Board, Game, Level, Mode, MoveAnalysis, Player, Result, analyze
+from pyengine import Analysis, Board, EngineError, Game, Level, Mode, MoveAnalysis, Player, Result, analyze
 from pyengine.geometry import parse_size
 from pyengine.records import Record
 from pyengine.words import cell_name, end_message, hint_text, outcome_for
@@ -88,7 +88,7 @@ def settings_from_params(values: dict[str, str]) -> tuple[Settings, list[str]]:
             continue
         try:
             fields[field] = parse(values[key])
-        except ValueError as error:  # the engine's errors are ValueErrors too
+        except EngineError as error:
             problems.append(problem.format(_quote(values[key]), error))
     return Settings(**fields), problems
 
