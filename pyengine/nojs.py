@@ -2,7 +2,8 @@
 
 The engine writes, for one side, a form of radio buttons and a stylesheet
 with one selector per sequence of the person's moves; each selector reveals
-the bot's reply, ``policy.choice``, and the end of the game. The same board
+the bot's reply, ``policy.choice``, and the end of the game (one selector
+per ``policy.person_sequences``). The same board
 is the no-JavaScript edition (a page of its own, ``nojs_edition``) and the
 game page's first paint (``compiled_board``), which plays before Python has
 loaded and which Python then takes over.
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from .board import Board, Player, Result
 from .geometry import CELLS, LINES, Cell
-from .policy import choice
+from .policy import PersonMoves, choice, person_sequences
 from .records import Record
 from .words import cell_label, cell_name, end_message
 
@@ -51,7 +52,8 @@ if TYPE_CHECKING:
 #   --R{i}: hidden   cell i is taken: its later radios and labels go
 #   --H{i}, --B{i}   the human's, the bot's mark on cell i shows
 #   --L{k}: grid     turn k is the one being played: its labels show
-#   --over: hidden   the game is over: every radio and label goes
+#   --T{k}: block    ... and its radios; a game over sets both to none
+#   --F{i}: solid    cell i's radio has the keyboard's focus: its label is ringed
 #   --E{result}, --K{i} (or --W{line}): the message and the win show
 #
 # One selector per sequence of the human's moves, grouped into one rule per
@@ -93,16 +95,6 @@ class NoJsEdition(Record):
         )
 
 
-class _Node(Record):
-    """One sequence of the human's moves and where it leads."""
-
-    moves: tuple[Cell, ...]
-    reply: Cell | None
-    """The bot's answer, None when the human's move ended the game."""
-    final: Board
-    """The position after the reply (or after the human's last move)."""
-
-
 class CompiledBoard(Record):
     """A board for the game page's first paint: ``html`` is the board (a form
     with ``data-human``) and ``css`` its stylesheet; the page's own stylesheet
@@ -120,29 +112,6 @@ FIRST_PAINT: Final = "fp-"
 their classes (the rules that reach across cells are chained from ids)."""
 
 
-def _sequences(start: Board) -> list[_Node]:
-    """Every sequence of the human's moves from ``start`` (the human to move),
-    the bot replying with ``choice``; shorter first, then in cell order."""
-    nodes: list[_Node] = []
-    layer: list[tuple[tuple[Cell, ...], Board]] = [((), start)]
-    while layer:
-        following = []
-        for moves, board in layer:
-            for cell in board.legal_moves:
-                after = board.play(cell)
-                seq = (*moves, cell)
-                if after.is_over:
-                    nodes.append(_Node(seq, None, after))
-                    continue
-                reply = choice(after)
-                final = after.play(reply)
-                nodes.append(_Node(seq, reply, final))
-                if not final.is_over:
-                    following.append((seq, final))
-        layer = following
-    return nodes
-
-
 def _chain(moves: tuple[Cell, ...], ids: str) -> str:
     """The human's moves as a path from radio to group to radio, ending at the
     group after the last move's turn: the one element its rule styles."""
@@ -150,7 +119,7 @@ def _chain(moves: tuple[Cell, ...], ids: str) -> str:
     return f"{radios}~#{ids}g{len(moves) + 1}"
 
 
-def _outcome(node: _Node, turns: int, win_cells: bool) -> str:
+def _outcome(node: PersonMoves, turns: int, win_cells: bool) -> str:
     """What ``node``'s moves set on the group after them: the bot's reply, and
     the end of the game if it ends there."""
     body = []
@@ -203,7 +172,7 @@ class _Game(Record):
     """The human to move: empty for X, the bot's opening for O."""
     turns: int
     """The most moves the human can make."""
-    nodes: list[_Node]
+    nodes: list[PersonMoves]
 
 
 def _game(side: Player | str) -> _Game:
@@ -212,7 +181,7 @@ def _game(side: Player | str) -> _Game:
     if start.to_move is not human:
         start = start.play(choice(start))
     turns = (len(start.legal_moves) + 1) // 2
-    return _Game(human=human, start=start, turns=turns, nodes=_sequences(start))
+    return _Game(human=human, start=start, turns=turns, nodes=list(person_sequences(human)))
 
 
 # What makes the board work, in any look: radios out of sight but focusable,

@@ -15,7 +15,7 @@ from .solver import best_moves
 
 TYPE_CHECKING = False  # see board.py
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Iterator
 
 
 def choice(board: Board) -> Cell:
@@ -67,6 +67,53 @@ def against_choice(human: Player | str, human_moves: Iterable[Cell]) -> tuple[Ce
             moves.append(choice(board))
             board = board.play(moves[-1])
     return tuple(moves)
+
+
+class PersonMoves(Record):
+    """One sequence of a person's moves against the deterministic bot, and where it leads."""
+
+    moves: tuple[Cell, ...]
+    """The person's moves, in order."""
+    game: tuple[Cell, ...]
+    """Every move of the game so far, the bot's included (its opening, when the person plays O)."""
+    reply: Cell | None
+    """The bot's answer to the last move, None when that move ended the game."""
+    final: Board
+    """The position after the reply (or after the person's last move)."""
+
+
+def person_sequences(person: Player | str) -> Iterator[PersonMoves]:
+    """Every sequence of moves a person playing ``person`` can make against
+    the bot that answers each with ``choice`` (and opens the game when the
+    person plays O), from one move to a finished game: shorter sequences
+    first, then in cell order. What the compiled boards play, the strategy
+    map draws and the funnel counts.
+
+    >>> [s.moves for s in person_sequences(Player.O)][:3]
+    [(1,), (2,), (3,)]
+    >>> sum(1 for _ in person_sequences(Player.X))
+    951
+    """
+    side = Player.parse(person)
+    start = Board.empty()
+    opening: tuple[Cell, ...] = () if start.to_move is side else (choice(start),)
+    start = start.play(opening[0]) if opening else start
+    layer: list[PersonMoves] = [PersonMoves((), opening, None, start)]
+    while layer:
+        following = []
+        for before in layer:
+            for cell in before.final.legal_moves:
+                after = before.final.play(cell)
+                moves, game = (*before.moves, cell), (*before.game, cell)
+                if after.is_over:
+                    yield PersonMoves(moves, game, None, after)
+                    continue
+                reply = choice(after)
+                sequence = PersonMoves(moves, (*game, reply), reply, after.play(reply))
+                yield sequence
+                if not sequence.final.is_over:
+                    following.append(sequence)
+        layer = following
 
 
 class PolicyEntry(Record):

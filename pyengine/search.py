@@ -305,24 +305,6 @@ def outcome(algorithm: Algorithm, board: Board, order: Order = Order.CELLS) -> O
             return result
 
 
-def tree_size(board: Board) -> int:
-    """The nodes of the whole game tree from ``board``: how many plain minimax
-    enters, counted per position (memoised), not by walking every node.
-
-    >>> tree_size(Board.empty())
-    549946
-    """
-    sizes: dict[Board, int] = {}
-
-    def size(node: Board) -> int:
-        known = sizes.get(node)
-        if known is None:
-            known = sizes[node] = 1 + sum(size(node.play(cell)) for cell in node.legal_moves)
-        return known
-
-    return size(board)
-
-
 def _count(
     board: Board, alpha: int, beta: int, pruning: bool, order: Order,
     table: dict[Board, tuple[int, Cell | None]] | None, counter: _Counter,

@@ -10,7 +10,7 @@ import pytest
 from pyengine import Board, Game, Player
 from pyengine.policy import ChoiceBot, choice
 from pyengine.solver import analyze
-from tools.strategy_map import INLINE, Node, build, decision_boards, file_name, markup, svg, write_files
+from tools.strategy_map import INLINE, MapBoard, build, decision_boards, file_name, markup, svg, write_files
 
 
 def _board(moves: tuple[int, ...]) -> Board:
@@ -20,7 +20,7 @@ def _board(moves: tuple[int, ...]) -> Board:
     return board
 
 
-def _nodes(node: Node) -> list[Node]:
+def _nodes(node: MapBoard) -> list[MapBoard]:
     out = [node]
     for _, child in node.replies:
         out += _nodes(child)

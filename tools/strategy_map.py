@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 
 from pyengine import Board, Cell, Player
-from pyengine.policy import choice
+from pyengine.policy import choice, person_sequences
 from pyengine.solver import Value, analyze
 from tools.stage import stage
 
@@ -24,7 +24,7 @@ PAD = 0.08  # a sub-board's margin inside its cell, as a fraction of the cell
 
 
 @dataclass(frozen=True)
-class Node:
+class MapBoard:
     """One board of the map: ``moves`` from the empty board lead to it,
     ``bot`` is the bot's answer there (None for O's root, where X moves
     first, and when the game is over), ``replies`` the boards nested in the
@@ -33,29 +33,27 @@ class Node:
     moves: tuple[Cell, ...]
     board: Board
     bot: Cell | None
-    replies: tuple[tuple[Cell, Node], ...]
+    replies: tuple[tuple[Cell, MapBoard], ...]
 
 
 @cache  # the page's markup, its file and its counts all walk the same map
-def build(side: Player) -> Node:
-    """The map for the bot playing ``side``: its root node."""
-    return _node((), Board.empty(), side)
+def build(side: Player) -> MapBoard:
+    """The map for the bot playing ``side``: its root board. Every board below
+    it is one of the opponent's move sequences against the bot
+    (``pyengine.policy.person_sequences``), nested in the board before it."""
+    nested: dict[tuple[Cell, ...], list[tuple[Cell, MapBoard]]] = {}
+    # Longest sequences first, so that each board's replies are built before it.
+    for sequence in reversed(list(person_sequences(side.other))):
+        replies = tuple(reversed(nested.pop(sequence.moves, [])))
+        board = MapBoard(sequence.game, sequence.final, sequence.reply, replies)
+        nested.setdefault(sequence.moves[:-1], []).append((sequence.moves[-1], board))
+    start = Board.empty()
+    opening = choice(start) if start.to_move is side else None
+    moves = () if opening is None else (opening,)
+    return MapBoard(moves, start if opening is None else start.play(opening), opening, tuple(reversed(nested[()])))
 
 
-def _node(moves: tuple[Cell, ...], board: Board, side: Player) -> Node:
-    bot: Cell | None = None
-    if not board.is_over and board.to_move is side:
-        bot = choice(board)
-        board = board.play(bot)
-        moves = (*moves, bot)
-    replies: list[tuple[Cell, Node]] = []
-    if not board.is_over:
-        for cell in board.legal_moves:
-            replies.append((cell, _node((*moves, cell), board.play(cell), side)))
-    return Node(moves, board, bot, tuple(replies))
-
-
-def decision_boards(node: Node) -> int:
+def decision_boards(node: MapBoard) -> int:
     """How many boards of the map show a move of the bot."""
     return (node.bot is not None) + sum(decision_boards(child) for _, child in node.replies)
 
@@ -66,7 +64,7 @@ def slower_wins(side: Player) -> list[tuple[Cell, ...]]:
     only cared about winning could play it there."""
     found: list[tuple[Cell, ...]] = []
 
-    def walk(node: Node) -> None:
+    def walk(node: MapBoard) -> None:
         if node.bot is not None:
             before = node.moves[:-1]
             board = Board.empty()
@@ -98,7 +96,7 @@ def _marks(board: Board, x: float, y: float, size: float, bot: Cell | None, side
     return out
 
 
-def _draw(node: Node, x: float, y: float, size: float, side: str) -> list[str]:
+def _draw(node: MapBoard, x: float, y: float, size: float, side: str) -> list[str]:
     moves = ",".join(map(str, node.moves))
     out = [
         f'<g class="sm-node" data-moves="{moves}" data-box="{x:.1f} {y:.1f} {size:.1f} {size:.1f}">',
