@@ -45,7 +45,8 @@ LONG_TASK_TARGET_MS = 50
 RACE = """
 import json, statistics, time
 from pyengine import Board
-from pyengine.search import Algorithm, Order, outcome
+from pyengine.search import Algorithm, Order
+from pyengine.search import run_to_end as outcome
 
 racers = [(Algorithm.ALPHABETA, order) for order in Order] + [(Algorithm.MEMO, Order.CELLS),
                                                                (Algorithm.MINIMAX, Order.CELLS)]

@@ -356,15 +356,15 @@ class TestTheSearchesOn4x4Endgames:
     explorer's engine); from the first plies plain minimax would take years."""
 
     def test_every_algorithm_finds_the_value_and_alpha_beta_visits_fewer(self) -> None:
-        from pyengine.search import Algorithm, Order, Outcome, events, outcome, tally
+        from pyengine.search import Algorithm, Order, RunResult, events, run_to_end, tally
 
         sign = {Value.WIN: 1, Value.DRAW: 0, Value.LOSS: -1}
         for board in random_positions(3, range(9, 15), seed=31):
             expected = sign[analyze(board).value]  # type: ignore[index]
-            found: dict[str, Outcome] = {}
+            found: dict[str, RunResult] = {}
             for algorithm in Algorithm:
                 for order in Order if algorithm is Algorithm.ALPHABETA else (Order.CELLS,):
-                    result = outcome(algorithm, board, order)
+                    result = run_to_end(algorithm, board, order)
                     assert result.value == expected, (str(board), algorithm, order)
                     assert result.best is not None and sign[analyze(board).move(result.best).value] == expected
                     found[f"{algorithm.value}/{order.value}"] = result

@@ -19,25 +19,10 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from pyengine import Board, InvalidPositionError, UnknownChoiceError
-from pyengine.search import (
-    ALGORITHM_NAMES,
-    ORDER_NAMES,
-    SMALL_TREE,
-    Algorithm,
-    Kind,
-    Node,
-    Order,
-    Step,
-    Trace,
-    TreeNode,
-    board_words,
-    describe,
-    events,
-    run,
-    signed,
-    tree,
-)
-from pyengine.words import cell_name
+from pyengine.search import Algorithm, Kind, Order, events, run
+from pyengine.trace import SMALL_TREE, Step, Trace, TreeNode, tree
+from pyengine.trace import PathNode as Node
+from pyengine.words import ALGORITHM_NAMES, ORDER_NAMES, board_words, cell_name, describe, signed
 
 BUDGET = 100  # events per look at the clock while jumping (the last ones each copy the path: ~0.1 ms)
 SLICE_S = 0.012  # seconds of work per slice, jumping or racing: a click waits at most about that long
