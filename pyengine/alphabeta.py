@@ -191,7 +191,7 @@ class Search(Backend):
         a uniform choice among the best. About a quarter of the search
         ``analyze`` makes on the first plies of 4x4."""
         moves = list(moves_to_choose(board))
-        me, them = board.sides
+        me, them = board.turn_masks
         top = self.score(me, them)
         rng.shuffle(moves)
         for cell in moves:

@@ -179,7 +179,7 @@ class Backend:
 
     def best_moves(self, board: Board) -> tuple[Cell, ...]:
         """The cells perfect play chooses among on a live ``board``."""
-        me, them = board.sides
+        me, them = board.turn_masks
         scored = [(cell, self.move_score(me, them, 1 << cell)) for cell in board.legal_moves]
         top = max(score for _, score in scored)
         return tuple(cell for cell, score in scored if score == top)

@@ -244,7 +244,7 @@ class Board:
         return self._o
 
     @property
-    def sides(self) -> tuple[Mask, Mask]:
+    def turn_masks(self) -> tuple[Mask, Mask]:
         """The masks of (the side to move, the other side); X first once the game is over."""
         x, o = self._x, self._o
         return (o, x) if self._turn is Player.O else (x, o)
@@ -293,12 +293,12 @@ class Board:
         return None
 
     @property
-    def cells(self) -> tuple[Player | None, ...]:
-        """The cells in order (9 on 3x3): a Player, or None where empty."""
+    def marks(self) -> tuple[Player | None, ...]:
+        """What is on each cell, in order (9 on 3x3): a Player, or None where empty."""
         return tuple(self[c] for c in range(self.geometry.cells))
 
     def __iter__(self) -> Iterator[Player | None]:
-        return iter(self.cells)
+        return iter(self.marks)
 
     # -- moving --------------------------------------------------------------
 

@@ -71,7 +71,7 @@ class EasyBot(_SeededBot):
 
     def choose(self, board: Board) -> Cell:
         moves = moves_to_choose(board)
-        me, them = board.sides
+        me, them = board.turn_masks
         shape = board.geometry
         free = shape.full ^ (me | them)
         urgent = winning_cells(me, free, shape) or (winning_cells(them, free, shape) if self.blocks else ())

@@ -72,7 +72,7 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
     }
 
 
-def _outcome_text(value: Value, plies: int) -> str:
+def _value_text(value: Value, plies: int) -> str:
     if value is Value.DRAW:
         return f"draw ({plies} {'ply' if plies == 1 else 'plies'} to the end)"
     return f"{value.value} in {plies}"
@@ -89,12 +89,12 @@ def analysis_text(analysis: Analysis) -> str:
             lines.append(f"Winning line(s): {shown}")
         return "\n".join(lines)
     side = board.to_move
-    lines.append(f"{side} to move: {_outcome_text(analysis.value, analysis.plies)} with perfect play")
+    lines.append(f"{side} to move: {_value_text(analysis.value, analysis.plies)} with perfect play")
     lines.append(f"Moves (cells 0-{board.geometry.cells - 1}, value for {side}):")
     width = len(str(board.geometry.cells - 1))
     for move in analysis.moves:
         star = "  *best" if move.cell in analysis.best else ""
-        lines.append(f"  {move.cell:>{width}}  {_outcome_text(move.value, move.plies)}{star}")
+        lines.append(f"  {move.cell:>{width}}  {_value_text(move.value, move.plies)}{star}")
     return "\n".join(lines)
 
 
@@ -309,7 +309,7 @@ def _announce(game: Game, out: IO[str]) -> None:
 
 
 def cmd_play(args: argparse.Namespace, out: IO[str], ask: Callable[[str], str] = input) -> int:
-    game = Game(args.mode, human=args.side, level=args.level, seed=args.seed, start=Board.empty(args.size))
+    game = Game(args.mode, human=args.human, level=args.level, seed=args.seed, start=Board.empty(args.size))
     cells = game.board.geometry.cells
     if game.mode is Mode.VS_BOT:
         intro = f"You play {game.human} against the {game.level.value} bot. X moves first."
@@ -387,7 +387,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="play a game in the terminal")
     play.add_argument("--mode", type=_choice(Mode), default=Mode.VS_BOT, help="bot (default), two or watch")
-    play.add_argument("--as", dest="side", type=_choice(Player), default=Player.X, help="your side, X (default) or O")
+    play.add_argument("--as", dest="human", type=_choice(Player), default=Player.X, help="your side, X (default) or O")
     play.add_argument("--level", type=_choice(Level), default=Level.PERFECT, help="the bot's level (default perfect)")
     play.add_argument("--seed", type=_seed, help="make the bot's choices repeatable")
     play.add_argument("--size", type=_size, default=3, help=SIZE_HELP)
@@ -439,7 +439,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="a page that plays the perfect bot with HTML and CSS alone",
         description="Write DIR/index.html and DIR/nojs.css: the perfect bot without JavaScript.",
     )
-    page.add_argument("--human", type=_choice(Player), default=Player.X, help="the side you play, X (default) or O")
+    page.add_argument("--as", "--human", dest="human", type=_choice(Player), default=Player.X,
+                      help="the side you play, X (default) or O (--human is the older spelling)")
     page.add_argument("--out", metavar="DIR", required=True, help="the folder to write (created if need be)")
     page.set_defaults(run=cmd_export_css)
     return parser

@@ -2,7 +2,7 @@
 
 The engine writes, for one side, a form of radio buttons and a stylesheet
 with one selector per sequence of the person's moves; each selector reveals
-the bot's reply, ``policy.choice``, and the end of the game (one selector
+the bot's reply, ``policy.fixed_move``, and the end of the game (one selector
 per ``policy.person_sequences``). The same board
 is the no-JavaScript edition (a page of its own, ``nojs_edition``) and the
 game page's first paint (``compiled_board``), which plays before Python has
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .board import Board, Player, Result
 from .geometry import CELLS, LINES, Cell
-from .policy import PersonMoves, choice, person_sequences
+from .policy import PersonMoves, fixed_move, person_sequences
 from .records import Record
 from .words import cell_label, cell_name, end_message
 
@@ -119,7 +119,7 @@ def _chain(moves: tuple[Cell, ...], ids: str) -> str:
     return f"{radios}~#{ids}g{len(moves) + 1}"
 
 
-def _outcome(node: PersonMoves, turns: int, win_cells: bool) -> str:
+def _declarations(node: PersonMoves, turns: int, win_cells: bool) -> str:
     """What ``node``'s moves set on the group after them: the bot's reply, and
     the end of the game if it ends there."""
     body = []
@@ -179,7 +179,7 @@ def _game(side: Player | str) -> _Game:
     human = Player.parse(side)
     start = Board.empty()
     if start.to_move is not human:
-        start = start.play(choice(start))
+        start = start.play(fixed_move(start))
     turns = (len(start.legal_moves) + 1) // 2
     return _Game(human=human, start=start, turns=turns, nodes=list(person_sequences(human)))
 
@@ -241,7 +241,7 @@ def _write_rules(sheet: _Sheet, game: _Game, p: str, ids: str, win_cells: bool) 
         by_outcome: dict[str, list[str]] = {}
         for node in game.nodes:
             if len(node.moves) == turn:
-                by_outcome.setdefault(_outcome(node, turns, win_cells), []).append(_chain(node.moves, ids))
+                by_outcome.setdefault(_declarations(node, turns, win_cells), []).append(_chain(node.moves, ids))
         for body, selectors in sorted(by_outcome.items()):
             sheet.add(selectors, body)
 

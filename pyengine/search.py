@@ -152,7 +152,7 @@ def ordered_moves(board: Board, order: Order) -> tuple[Cell, ...]:
         return moves
     if order is Order.CCE:
         return tuple(c for c in _CCE[board.size] if c in moves)
-    me, them = board.sides
+    me, them = board.turn_masks
     shape = board.geometry
     free = shape.full ^ (me | them)
     wins = winning_cells(me, free, shape)

@@ -78,7 +78,7 @@ def analyze(board: Board) -> Analysis:
     if board.is_over:
         return finished(board)
     scorer = backend(board.geometry)
-    me, them = board.sides
+    me, them = board.turn_masks
     scored = [(cell, scorer.move_score(me, them, 1 << cell)) for cell in board.legal_moves]
     return from_scores(board, scored, scorer.cells)
 
@@ -91,7 +91,7 @@ def analyze_move(board: Board, cell: Cell) -> MoveAnalysis:
     if cell not in board.legal_moves:
         raise not_a_move(board, cell)
     scorer = backend(board.geometry)
-    me, them = board.sides
+    me, them = board.turn_masks
     score = scorer.move_score(me, them, 1 << cell)
     return MoveAnalysis(cell, *value_and_plies(score, len(board.legal_moves), scorer.cells))
 
@@ -101,7 +101,7 @@ def value_of(board: Board) -> tuple[Value | None, int]:
     if board.is_over:
         return None, 0
     scorer = backend(board.geometry)
-    me, them = board.sides
+    me, them = board.turn_masks
     return value_and_plies(scorer.score(me, them), len(board.legal_moves), scorer.cells)
 
 

@@ -30,7 +30,7 @@ from pyengine import (
 )
 from pyengine.errors import GAME_OVER, INCOMPLETE, NOT_YOUR_TURN, OFF_BOARD, TAKEN
 from pyengine.nojs import nojs_edition
-from pyengine.policy import against_choice, choice
+from pyengine.policy import against_fixed_bot, fixed_move
 from pyengine.search import Algorithm, Order
 
 FAMILY = (UnknownChoiceError, InvalidSizeError, InvalidPositionError, IllegalMoveError)
@@ -76,7 +76,7 @@ class TestChoices:
             Game(human="Z")
 
     def test_the_exports_by_the_sides_name(self) -> None:
-        assert against_choice("o", [4]) == against_choice(Player.O, [4])
+        assert against_fixed_bot("o", [4]) == against_fixed_bot(Player.O, [4])
         assert nojs_edition("O").css == nojs_edition(Player.O).css
 
 
@@ -130,7 +130,7 @@ class TestMoves:
                 bot(level).choose(board)
             assert (raised.value.cell, raised.value.reason) == (None, GAME_OVER)
         with pytest.raises(IllegalMoveError) as raised:
-            choice(board)
+            fixed_move(board)
         assert raised.value.reason == GAME_OVER
 
     def test_out_of_turn(self) -> None:

@@ -125,7 +125,7 @@ TACTICAL = [
 
 
 def check_against_reference(board: Board) -> None:
-    me, them = board.sides
+    me, them = board.turn_masks
     empties = 16 - board.ply
     analysis = analyze(board)
     expected = {cell: as_value(reference_move(me, them, cell), empties) for cell in board.legal_moves}

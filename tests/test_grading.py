@@ -8,7 +8,7 @@ import pytest
 
 from pyengine import Board, IllegalMoveError, Value, analyze, reachable_positions
 from pyengine.grading import Grade, grade, positions_to_check
-from pyengine.policy import choice
+from pyengine.policy import fixed_move as choice
 
 
 def test_the_positions_are_every_live_one_most_marks_first() -> None:

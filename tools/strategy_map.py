@@ -4,7 +4,7 @@
 (``O`` as O): a board showing the bot's move; in each cell where the opponent
 may reply, a smaller board showing the position after that reply and the
 bot's answer, and so on to the end of every game. The bot's move is always
-``pyengine.policy.choice``, the one move the compiled boards play, so the map
+``pyengine.policy.fixed_move``, the one move the compiled boards play, so the map
 agrees with the first-paint board and the no-JavaScript edition.
 """
 
@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 
 from pyengine import Board, Cell, Player
-from pyengine.policy import choice, person_sequences
+from pyengine.policy import fixed_move, person_sequences
 from pyengine.solver import Value, analyze
 from tools.stage import stage
 
@@ -48,7 +48,7 @@ def build(side: Player) -> MapBoard:
         board = MapBoard(sequence.game, sequence.final, sequence.reply, replies)
         nested.setdefault(sequence.moves[:-1], []).append((sequence.moves[-1], board))
     start = Board.empty()
-    opening = choice(start) if start.to_move is side else None
+    opening = fixed_move(start) if start.to_move is side else None
     moves = () if opening is None else (opening,)
     return MapBoard(moves, start if opening is None else start.play(opening), opening, tuple(reversed(nested[()])))
 
@@ -85,7 +85,7 @@ def slower_wins(side: Player) -> list[tuple[Cell, ...]]:
 def _marks(board: Board, x: float, y: float, size: float, bot: Cell | None, side: str) -> list[str]:
     cell = size / 3
     out = []
-    for c, mark in enumerate(board.cells):
+    for c, mark in enumerate(board.marks):
         if mark is None:
             continue
         cls = "sm-bot" if c == bot else ("sm-x" if mark is Player.X else "sm-o")

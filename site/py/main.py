@@ -26,7 +26,8 @@ from pyscript.ffi import create_proxy
 from pyengine import Board, EngineError, Game, Level, Mode, Player, compute_facts
 from pyengine.facts import FACT_LABELS
 from pyengine.geometry import parse_size
-from pyengine.policy import against_choice, perfect_policy_digest
+from pyengine.policy import against_fixed_bot as against_choice
+from pyengine.policy import perfect_policy_digest
 
 TALLY_KEY = "pyengine.score"
 

@@ -26,7 +26,8 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from pyengine import EngineError, Game, Player
-from pyengine.policy import ChoiceBot, against_choice
+from pyengine.policy import FixedBot as ChoiceBot
+from pyengine.policy import against_fixed_bot as against_choice
 
 
 def _moves_text(moves: tuple[int, ...]) -> str:

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from pyengine import Board, Player, Result
-from pyengine.policy import against_choice
+from pyengine.policy import against_fixed_bot as against_choice
 from pyengine.words import cell_label, end_message
 from tools.boards import PLAYS_NOW, PLAYS_NOW_LOADING
 

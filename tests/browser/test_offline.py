@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from pyengine import Board, Player, Result, analyze
-from pyengine.policy import choice
+from pyengine.policy import fixed_move as choice
 
 from .conftest import READY, Watch, board_of, click_cell, new_context, settle, turn
 from .test_runtime import run_python

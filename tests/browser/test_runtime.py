@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, Route
 
 from pyengine import Board, Player, analyze
-from pyengine.policy import against_choice
+from pyengine.policy import against_fixed_bot as against_choice
 from tools import runtime, stdlib
 
 from .conftest import READY, Watch, board_of, click_cell, open_page, settle, turn

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from pyengine import Board, Player, analyze
-from pyengine.policy import choice
+from pyengine.policy import fixed_move as choice
 from tools.strategy_map import build
 
 from .conftest import Watch, axe_both_schemes, board_of, click_cell, settle
