@@ -150,8 +150,8 @@ def play_match(
     x: Bot, o: Bot, games: int, *, progress: Callable[[int], None] | None = None, start: Board | None = None
 ) -> MatchResult:
     """Play ``games`` games from ``start`` (the empty 3x3 board unless given),
-    ``x`` always opening; ``progress(n)`` is told of every n finished games
-    now and then.
+    ``x`` playing X and ``o`` playing O, whichever is to move at the start;
+    ``progress(n)`` is told of every n finished games now and then.
 
     >>> play_match(bot(Level.PERFECT, seed=1), bot(Level.PERFECT, seed=2), 10)
     MatchResult(games=10, x_wins=0, o_wins=0, draws=10)
@@ -159,17 +159,18 @@ def play_match(
     if games < 0:
         raise EngineError(f"the number of games cannot be negative ({games})")
     tally = {Result.X_WON: 0, Result.O_WON: 0, Result.DRAW: 0}
-    x_choose, o_choose = x.choose, o.choose
     empty = Board.empty() if start is None else start
+    # The loop alternates without asking whose turn it is: it starts with the side to move.
+    first, second = (x.choose, o.choose) if empty.to_move is not Player.O else (o.choose, x.choose)
     step = max(1, min(10_000, games // 100))
     for played in range(1, games + 1):
         board = empty
         # Boards are interned and cache their result, so this loop only looks up.
         while not board.is_over:
-            board = board.play(x_choose(board))
+            board = board.play(first(board))
             if board.is_over:
                 break
-            board = board.play(o_choose(board))
+            board = board.play(second(board))
         tally[board.result] += 1
         if progress is not None and played % step == 0:
             progress(step)

@@ -380,7 +380,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG,
         description="Tic-tac-toe with a perfect-play engine. Positions are 9 cells row by row "
         "(X, O or .), optionally with / between rows: X.O/.X./...; cells are numbered 0-8. "
-        "16 cells make a 4x4 board, won with four in a row: X.../.O../..../....",
+        "16 cells make a 4x4 board, won with four in a row, its cells numbered 0-15: X.../.O../..../....",
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser, required=True)
@@ -393,7 +393,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--size", type=_size, default=3, help=SIZE_HELP)
     play.set_defaults(run=cmd_play)
 
-    move = commands.add_parser("move", help="print the bot's move (a cell 0-8) in a position")
+    move = commands.add_parser("move", help="print the bot's move (a cell 0-8, 0-15 on 4x4) in a position")
     move.add_argument("position")
     move.add_argument("--level", type=_choice(Level), default=Level.PERFECT, help="random, easy, medium or perfect")
     move.add_argument("--seed", type=_seed, help="make the choice among equal moves repeatable")

@@ -56,7 +56,7 @@ class Order(Choice, Enum, noun="move order"):
     """The order alpha-beta tries moves in (minimax and memo use cell order)."""
 
     CELLS = "cells"
-    """Cell order, 0 to 8, row by row from the top left."""
+    """Cell order, row by row from the top left."""
     CCE = "cce"
     """The centre, then the corners, then the edges."""
     ENGINE = "engine"

@@ -19,7 +19,9 @@ from pyengine.cli import main
 from pyengine.nojs import FIRST_PAINT, NoJsEdition, compiled_board, nojs_edition
 from pyengine.policy import policy_table
 from pyengine.words import cell_label
+from tests import reference as ref
 from tests.cssmodel import Page, cell_of, line_of, shown
+from tests.support import cells_of
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -34,8 +36,9 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def lowest_best(board: Board) -> int:
-    """The documented deterministic choice, computed here from the solver."""
-    return min(best_moves(board))
+    """The documented deterministic move, computed here from the reference
+    solver (tests/reference.py), not from the engine's."""
+    return min(ref.best_cells(cells_of(board)))
 
 
 # -- the policy table -----------------------------------------------------------

@@ -344,16 +344,12 @@ class GameMachine(RuleBasedStateMachine):
         return self.game.mode is Mode.TWO_PLAYERS or ref.mover(cells) == self.game.human.value
 
     def undo_count(self) -> int:
-        """How many moves undo should take back: one with two people; against the bot,
-        back to the last position where the person was to move; never any when watching."""
-        if self.game.mode is Mode.WATCH or not self.moves:
-            return 0
-        if self.game.mode is Mode.TWO_PLAYERS:
-            return 1
-        for back in range(1, len(self.moves) + 1):
-            if self.persons_turn(self.cells_after(self.moves[:-back])):
-                return back
-        return 0
+        """How many moves undo should take back: back to the latest earlier
+        position in which a person was to move (stated once for every mode:
+        with two people that is the position before the last move; watching,
+        there is none)."""
+        turns = [n for n in range(len(self.moves)) if self.persons_turn(self.cells_after(self.moves[:n]))]
+        return len(self.moves) - turns[-1] if turns else 0
 
     def refused(self, action: Any, *args: Any) -> None:
         """``action`` must raise IllegalMoveError and change nothing."""
