@@ -16,7 +16,7 @@ from .geometry import Cell
 from .records import Record
 from .solver import perfect_move, winning_cells
 
-TYPE_CHECKING = False  # see board.py
+TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
     from collections.abc import Callable
     from random import Random

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from .errors import UnknownChoiceError
 
-TYPE_CHECKING = False  # see board.py
+TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
     from enum import Enum as _Mixin  # what the mixin is always mixed into
     from typing import TypeVar

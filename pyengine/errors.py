@@ -22,7 +22,7 @@ to decide what to do:
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # see board.py
+TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
     from typing import Final
 

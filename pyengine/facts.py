@@ -12,7 +12,7 @@ from __future__ import annotations
 from .board import Board, Player, Result, reachable_positions
 from .records import Record
 
-TYPE_CHECKING = False  # see board.py
+TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
     from typing import Final
 

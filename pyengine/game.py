@@ -17,7 +17,7 @@ from .choices import Choice
 from .errors import GAME_OVER, NOT_YOUR_TURN, IllegalMoveError
 from .geometry import Cell
 
-TYPE_CHECKING = False  # see board.py
+TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
     from collections.abc import Iterable
 

@@ -17,7 +17,7 @@ from .policy import PersonMoves, fixed_move, person_sequences
 from .records import Record
 from .words import cell_label, cell_name, end_message
 
-TYPE_CHECKING = False  # see board.py
+TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
     from typing import Final
 

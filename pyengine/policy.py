@@ -13,7 +13,7 @@ from .geometry import Cell
 from .records import Record
 from .solver import best_moves
 
-TYPE_CHECKING = False  # see board.py
+TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 

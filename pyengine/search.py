@@ -32,7 +32,7 @@ from .geometry import SIZES, Cell
 from .records import Record
 from .solver import winning_cells
 
-TYPE_CHECKING = False  # see board.py
+TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
     from collections.abc import Generator, Iterator
     from typing import Final

@@ -18,7 +18,7 @@ from .board import Board, Player, Result
 from .geometry import Cell
 from .search import INFINITY, Algorithm, Event, Kind, Order
 
-TYPE_CHECKING = False  # see board.py
+TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
     from typing import Final
 
