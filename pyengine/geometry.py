@@ -189,6 +189,12 @@ def shown(text: str, limit: int = 24) -> str:
 _BYTE_MAPS: dict[int, tuple[tuple[tuple[Mask, ...], ...], ...]] = {}
 
 
+def forget_tables() -> None:
+    """Drop the symmetry tables built so far (``byte_maps``): the next use
+    builds them again, as in a fresh process."""
+    _BYTE_MAPS.clear()
+
+
 def byte_maps(shape: Geometry) -> tuple[tuple[tuple[Mask, ...], ...], ...]:
     """The symmetries of ``shape`` as tables, for carrying masks through them
     fast: for each symmetry (the identity first), for each byte of a mask

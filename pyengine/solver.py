@@ -25,7 +25,7 @@ from .analysis import (
     value_and_plies,
 )
 from .board import Board
-from .geometry import THREE, Cell, Geometry, Mask
+from .geometry import THREE, Cell, Geometry, Mask, forget_tables
 from .table import TABLE
 
 TYPE_CHECKING = False  # see geometry.py
@@ -56,7 +56,8 @@ def backend(geometry: Geometry) -> Backend:
 def clear_caches() -> None:
     """Forget every score, best move and transposition table remembered so
     far, as in a fresh process: for tests and benchmarks that time a first
-    answer, or measure what a search does from nothing."""
+    answer, or measure what a search does from nothing (its symmetry tables included)."""
+    forget_tables()
     for kept in _BACKENDS.values():
         kept.clear()
     for side in [side for side in _BACKENDS if side != THREE.side]:
