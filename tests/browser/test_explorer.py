@@ -9,7 +9,8 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from pyengine import Board
-from pyengine.search import Algorithm, Kind, Order, events, outcome, tally
+from pyengine.search import Algorithm, Kind, Order, events, tally
+from pyengine.search import run_to_end as outcome
 from tools.explorer import four_by_four_census
 
 from .conftest import Watch, axe_both_schemes, board_of, click_cell, open_page
