@@ -187,5 +187,6 @@ class Backend:
     def perfect_move(self, board: Board, rng: Random) -> Cell:
         """A move perfect play chooses, at random among the best (``rng``
         draws only when there is a choice); IllegalMoveError once the game is over."""
-        best = self.best_moves(board) if board.legal_moves else moves_to_choose(board)
+        moves_to_choose(board)  # IllegalMoveError once the game is over
+        best = self.best_moves(board)
         return best[0] if len(best) == 1 else rng.choice(best)
