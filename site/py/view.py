@@ -174,6 +174,16 @@ def hints_of(analysis: Analysis) -> dict[int, Hint]:
     }
 
 
+def moves_in_words(moves: tuple[int, ...], size: int = 3) -> str:
+    """A game from the empty board in a phrase: ``X top left, O centre, X top``."""
+    board = Board.empty(size)
+    words = []
+    for cell in moves:
+        words.append(f"{board.to_move} {cell_name(cell, size)}")
+        board = board.play(cell)
+    return ", ".join(words)
+
+
 def move_list(game: Game) -> list[str]:
     """The moves so far, one line each."""
     board = game.start
