@@ -173,3 +173,10 @@ class TestReviewWords:
         assert view.review_verdict(None, Game(Mode.TWO_PLAYERS)).startswith("No move gave value away")
         assert view.review_sides(Game(Mode.WATCH)) == ()
         assert view.review_sides(Game(Mode.TWO_PLAYERS)) == (Player.X, Player.O)
+
+
+def test_moves_read_as_words() -> None:
+    """The strategy map's zoom line: who played where, from the empty board."""
+    assert view.moves_in_words((0, 4, 1)) == "X top left, O centre, X top"
+    assert view.moves_in_words(()) == ""
+    assert view.moves_in_words((5,), size=4) == "X row 2, column 2"
