@@ -124,7 +124,7 @@ def _options(name: str, choices: list[tuple[str, str]], selected: str) -> str:
 # The game review (site/py/main.py fills it once a game ends and Review is pressed).
 REVIEW_PANEL = """<section class="ttt-review" aria-labelledby="ttt-review-head" hidden>
 <h2 class="ttt-subhead" id="ttt-review-head">Review</h2>
-<p class="ttt-review-verdict" role="status"></p>
+<p class="ttt-review-verdict" aria-live="polite"></p>
 <div class="ttt-review-detail" hidden>
 <div class="ttt-review-board" role="img"></div>
 <p class="ttt-review-better-head">Better moves:</p>
