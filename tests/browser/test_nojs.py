@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from pyengine import Board, Player, Result
 
-from .conftest import Watch, new_context
+from .conftest import Watch, axe_both_schemes, new_context
 
 EDITIONS = {Player.X: "nojs/", Player.O: "nojs/bot-first/"}
 GAMES = 25
@@ -103,5 +103,22 @@ def test_each_mark_has_the_sites_colour_in_every_edition(browser: Browser, watch
         assert site[0] != site[1]
         for path in EDITIONS.values():
             assert colours(base_url + path, "form.board i.m.x", "form.board i.m.o") == site, path
+    finally:
+        context.close()
+
+
+def test_the_editions_pass_axe_mid_game(browser: Browser, watch: Watch, base_url: str) -> None:
+    """Both editions, a move in (so both marks show, in their colours): axe-core
+    finds nothing at WCAG 2.2 A/AA in the light or the dark scheme. (JavaScript
+    on, for axe itself; the pages have no script of their own.)"""
+    context = new_context(browser, watch)
+    page = watch.attach(context.new_page())
+    try:
+        for path in EDITIONS.values():
+            page.goto(base_url + path)
+            free = page.locator("form.board label[data-cell]:visible").first
+            free.click()
+            assert page.locator("form.board i.m.x:visible").count() and page.locator("form.board i.m.o:visible").count()
+            assert axe_both_schemes(page) == [], path
     finally:
         context.close()
