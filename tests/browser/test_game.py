@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from pyengine import Board, Player, Result, Value, analyze
-from pyengine.words import CELL_NAMES
+from pyengine.words import cell_name
 
 from .conftest import ROOT, Watch, axe_both_schemes, board_of, click_cell, open_page, settle, turn
 
@@ -304,18 +304,19 @@ def test_the_board_is_drawn_before_python_runs(page: Page, base_url: str) -> Non
 # -- the game review (issue 19) ----------------------------------------------------
 
 
-def moves_played(page: Page) -> list[int]:
+def moves_played(page: Page, size: int = 3) -> list[int]:
     """The game's cells in order, read back from the move list's words."""
     items = page.eval_on_selector_all(f"{GAME} .ttt-moves li", "els => els.map(e => e.textContent)")
-    return [CELL_NAMES.index(item.split(" — ")[0].split(" ", 1)[1]) for item in items]
+    names = [cell_name(cell, size) for cell in range(size * size)]
+    return [names.index(item.split(" — ")[0].split(" ", 1)[1]) for item in items]
 
 
-def first_loss_of_value(moves: list[int], people: set[Player]) -> tuple[int, Board] | None:
+def first_loss_of_value(moves: list[int], people: set[Player], size: int = 3) -> tuple[int, Board] | None:
     """The engine's own answer: the first move by one of ``people`` whose value,
     for its mover, is below the value of the position before it (win, draw,
     loss in that order); with that position."""
     worth = {Value.LOSS: 0, Value.DRAW: 1, Value.WIN: 2}
-    board = Board.empty()
+    board = Board.empty(size)
     for ply, cell in enumerate(moves):
         analysis = analyze(board)
         if board.to_move in people and worth[analysis.move(cell).value] < worth[analysis.value]:
@@ -329,13 +330,13 @@ def review(page: Page) -> None:
     page.wait_for_selector(f"{GAME} .ttt-review[data-reviewed]", timeout=20_000)
 
 
-def check_review(page: Page, people: set[Player]) -> str:
+def check_review(page: Page, people: set[Player], size: int = 3) -> str:
     """The review shown is the engine's: the marked move (data-ply, data-cell)
     is the first person's move below its position's value, the better moves
     are exactly those worth more than it, and the link opens the explorer on
     the position before it. Returns "mistake" or "clean"."""
-    moves = moves_played(page)
-    expected = first_loss_of_value(moves, people)
+    moves = moves_played(page, size)
+    expected = first_loss_of_value(moves, people, size)
     marked = page.eval_on_selector_all(
         f"{GAME} .ttt-moves li[data-mistake]", "els => els.map(e => [+e.dataset.ply, +e.dataset.cell])"
     )
@@ -385,6 +386,20 @@ class TestReview:
         review(page)
         assert check_review(page, {Player.X, Player.O}) == "mistake"
         assert page.get_attribute(f"{GAME} .ttt-moves li[data-mistake]", "data-ply") == "1"
+
+    def test_a_four_by_four_game_is_reviewed_too(self, page: Page) -> None:
+        """On 4x4 (solved by search, one move per task): two people, X completes
+        the top row while O never blocks; the marked move is the engine's."""
+        setup(page, mode="two")
+        page.select_option("#ttt-size", "4")
+        try:
+            for cell in [0, 4, 1, 5, 2, 6, 3]:
+                click_cell(page, cell)
+            assert banner(page)[0] == "X"
+            review(page)
+            assert check_review(page, {Player.X, Player.O}, size=4) == "mistake"
+        finally:
+            page.select_option("#ttt-size", "3")
 
     def test_a_new_game_clears_the_review_and_axe_finds_nothing(self, page: Page) -> None:
         """The review is of the game shown: undo or a new game takes it away.
