@@ -141,12 +141,15 @@ def game_markup() -> str:
              (Mode.WATCH.value, "Watch bot vs bot")]
     sides = [("X", "X (you start)"), ("O", "O (bot starts)")]
     sizes = [(str(size), f"{size} by {size}") for size in SIZES]
+    # O's own level, shown (and the level above relabelled X's) only in watch mode.
+    o_level = (f'<div class="ttt-setting" hidden><label for="ttt-olevel">O\'s bot</label>'
+               f'{_options("olevel", levels, Level.PERFECT.value)}</div>')
     return f"""
 <div class="ttt ttt-game" data-board="game" markdown="0">
 <form class="ttt-settings" aria-label="Game settings">
 <div class="ttt-setting"><label for="ttt-mode">Mode</label>{_options("mode", modes, Mode.VS_BOT.value)}</div>
 <div class="ttt-setting"><label for="ttt-level">Bot</label>{_options("level", levels, Level.PERFECT.value)}</div>
-<div class="ttt-setting" data-watch-only hidden><label for="ttt-olevel">O's bot</label>{_options("olevel", levels, Level.PERFECT.value)}</div>
+{o_level}
 <div class="ttt-setting"><label for="ttt-as">You play</label>{_options("as", sides, "X")}</div>
 <div class="ttt-setting"><label for="ttt-size">Board</label>{_options("size", sizes, "3")}</div>
 </form>
