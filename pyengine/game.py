@@ -58,17 +58,22 @@ class Game:
         seed: int | None = None,
         start: Board | None = None,
         bot: Bot | None = None,
+        o_level: Level | str | None = None,
     ) -> None:
         """``mode``, ``human`` and ``level`` are members or their names
         (``"two"``, ``"O"``, ``"easy"``). ``bot``, when given, plays instead of
         a bot of ``level`` (the game's level is then the bot's), until a
-        restart changes the level."""
+        restart changes the level. In watch mode ``level`` is X's bot and
+        ``o_level`` O's (``level`` when not given)."""
         self.mode = Mode.parse(mode)
         self.human = Player.parse(human)
         self.level = Level.parse(level) if bot is None else bot.level
+        self._o_level = None if o_level is None else Level.parse(o_level)
         self.start = Board.empty() if start is None else start
         self._rng = seeded_random(seed)  # seeds every bot this session makes
         self._bot: Bot = make_bot(self.level, seed=self._rng.getrandbits(64)) if bot is None else bot
+        # Made when first needed, so a game with one level draws its bots' seeds as it always has.
+        self._o_bot: Bot | None = None
         self._moves: list[Cell] = []
         # The position before each move and after the last, so that reading
         # the board or the undo count never replays the game.
@@ -96,6 +101,11 @@ class Game:
     def is_over(self) -> bool:
         """True once the game has ended."""
         return self.board.is_over
+
+    @property
+    def o_level(self) -> Level:
+        """The level of O's bot when the bot plays both sides (watch mode); ``level`` otherwise."""
+        return self.level if self._o_level is None or self.mode is not Mode.WATCH else self._o_level
 
     def is_human(self, player: Player | None) -> bool:
         """Whether ``player``'s moves come from a person."""
@@ -142,9 +152,17 @@ class Game:
             raise IllegalMoveError("the bot cannot move: the game is over", None, GAME_OVER)
         if not self.bot_to_move:
             raise IllegalMoveError("the bot cannot move: it is a person's turn", None, NOT_YOUR_TURN)
-        cell = self._bot.choose(self.board)
+        cell = self._bot_to_move().choose(self.board)
         self._push(cell)
         return cell
+
+    def _bot_to_move(self) -> Bot:
+        """The bot whose turn it is: O's own when watching two levels play."""
+        if self.board.to_move is not Player.O or self.o_level is self.level:
+            return self._bot
+        if self._o_bot is None or self._o_bot.level is not self.o_level:
+            self._o_bot = make_bot(self.o_level, seed=self._rng.getrandbits(64))
+        return self._o_bot
 
     def _push(self, cell: Cell) -> None:
         self._boards.append(self._boards[-1].play(cell))  # raises, leaving the game as it was
@@ -207,9 +225,12 @@ class Game:
         human: Player | str | None = None,
         level: Level | str | None = None,
         start: Board | None = None,
+        o_level: Level | str | None = None,
     ) -> None:
         """A new game from the start position, changing any setting given
         (members or their names). A seeded session stays repeatable across restarts."""
+        if o_level is not None:
+            self._o_level = Level.parse(o_level)
         if mode is not None:
             self.mode = Mode.parse(mode)
         if human is not None:

@@ -92,6 +92,33 @@ class TestModes:
         assert game.is_over and game.result is Result.DRAW and len(game.moves) == 9
         assert not game.can_undo and not game.undo()
 
+    def test_watch_with_a_level_for_each_side(self) -> None:
+        """Watching, X's bot plays at ``level`` and O's at ``o_level``: perfect X
+        against random O wins most games and loses none; the levels can change
+        at a restart, and O's follows X's when never given."""
+        game = Game(Mode.WATCH, level=Level.PERFECT, o_level=Level.RANDOM, seed=5)
+        assert (game.level, game.o_level) == (Level.PERFECT, Level.RANDOM)
+        results = []
+        for _ in range(40):
+            while game.bot_to_move:
+                before = game.board
+                cell = game.play_bot()
+                if before.to_move is Player.X:
+                    assert cell in best_moves(before)  # X's moves are the perfect bot's
+            results.append(game.result)
+            game.restart()
+        assert Result.O_WON not in results and results.count(Result.X_WON) > 20
+        game.restart(level=Level.RANDOM, o_level=Level.PERFECT)
+        assert (game.level, game.o_level) == (Level.RANDOM, Level.PERFECT)
+        while game.bot_to_move:
+            before = game.board
+            cell = game.play_bot()
+            if before.to_move is Player.O:
+                assert cell in best_moves(before)
+        assert game.result is not Result.X_WON
+        assert Game(Mode.WATCH, level=Level.EASY).o_level is Level.EASY
+        assert Game(Mode.VS_BOT, level=Level.EASY, o_level=Level.PERFECT).o_level is Level.EASY
+
 
 class TestTurns:
     def test_human_x_moves_first_then_the_bot(self) -> None:

@@ -66,6 +66,19 @@ def _options(name: str, choices: list[tuple[str, str]], selected: str) -> str:
     return f'<select name="{name}" id="ttt-{name}" disabled>{opts}</select>'
 
 
+# The game review (site/py/main.py fills it once a game ends and Review is pressed).
+REVIEW_PANEL = """<section class="ttt-review" aria-labelledby="ttt-review-head" hidden>
+<h2 class="ttt-subhead" id="ttt-review-head">Review</h2>
+<p class="ttt-review-verdict" aria-live="polite"></p>
+<div class="ttt-review-detail" hidden>
+<div class="ttt-review-board" role="img"></div>
+<p class="ttt-review-better-head">Better moves:</p>
+<ul class="ttt-review-better"></ul>
+<p class="ttt-review-watch"><a href="search/">Watch the search from here</a></p>
+</div>
+</section>"""
+
+
 def game_markup() -> str:
     """The home page's game: settings, board, banner, controls, moves, score."""
     levels = [(level.value, level.value.capitalize()) for level in Level]
@@ -73,11 +86,15 @@ def game_markup() -> str:
              (Mode.WATCH.value, "Watch bot vs bot")]
     sides = [("X", "X (you start)"), ("O", "O (bot starts)")]
     sizes = [(str(size), f"{size} by {size}") for size in SIZES]
+    # O's own level, shown (and the level above relabelled X's) only in watch mode.
+    o_level = (f'<div class="ttt-setting" hidden><label for="ttt-olevel">O\'s bot</label>'
+               f'{_options("olevel", levels, Level.PERFECT.value)}</div>')
     return f"""
 <div class="ttt ttt-game" data-board="game" markdown="0">
 <form class="ttt-settings" aria-label="Game settings">
 <div class="ttt-setting"><label for="ttt-mode">Mode</label>{_options("mode", modes, Mode.VS_BOT.value)}</div>
 <div class="ttt-setting"><label for="ttt-level">Bot</label>{_options("level", levels, Level.PERFECT.value)}</div>
+{o_level}
 <div class="ttt-setting"><label for="ttt-as">You play</label>{_options("as", sides, "X")}</div>
 <div class="ttt-setting"><label for="ttt-size">Board</label>{_options("size", sizes, "3")}</div>
 </form>
@@ -90,10 +107,12 @@ def game_markup() -> str:
 <button type="button" class="md-button" data-action="undo" disabled>Undo</button>
 <button type="button" class="md-button" data-action="redo" disabled>Redo</button>
 <button type="button" class="md-button" data-action="hints" aria-pressed="false" disabled>Hints</button>
+<button type="button" class="md-button" data-action="review" hidden disabled>Review</button>
 </div>
 <div class="ttt-side">
 <h2 class="ttt-subhead">Moves</h2>
 <ol class="ttt-moves"></ol>
+{REVIEW_PANEL}
 <h2 class="ttt-subhead">Score this session</h2>
 <p class="ttt-score">No games finished yet.</p>
 {watch_link(Board.empty(), ".")}

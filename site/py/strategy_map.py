@@ -70,7 +70,8 @@ class MapView:
         for child in node.querySelectorAll(":scope > g.sm-node"):  # type: ignore[attr-defined]
             child.setAttribute("tabindex", "0")
             child.setAttribute("role", "button")
-            child.setAttribute("aria-label", f"Zoom into the board after moves {child.dataset.moves}")
+            words = view.moves_in_words(_parse_moves(str(child.dataset.moves)) or ())
+            child.setAttribute("aria-label", f"Zoom into the board after {words}")
         return True
 
     def blur(self) -> None:
@@ -239,7 +240,7 @@ class StrategyMap:
         self.root.dataset.moves = shown.moves  # type: ignore[attr-defined]
         self.up.disabled = not zoomed
         self.crumb.textContent = (
-            f"The bot plays {self.side}. Zoomed: moves {shown.moves} (cells 0 to 8, row by row)."
+            f"The bot plays {self.side}. The board after {view.moves_in_words(_parse_moves(shown.moves) or ())}."
             if zoomed
             else f"The bot plays {self.side}. Whole map."
         )

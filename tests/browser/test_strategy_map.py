@@ -10,6 +10,7 @@ from playwright.sync_api import BrowserContext, Page
 
 from pyengine import Board, Player, analyze
 from pyengine.policy import fixed_move as choice
+from pyengine.words import cell_name
 from tools.strategy_map import build
 
 from .conftest import Watch, axe_both_schemes, board_of, click_cell, settle
@@ -154,5 +155,44 @@ def test_the_map_follows_the_live_game(
         assert _shown(page) == _top(bot_side)
         page.check(f"{ROOT} .sm-follow input")  # and on again: back to the game
         assert _shown(page) != _top(bot_side)
+    finally:
+        page.close()
+
+
+
+def test_on_a_desktop_the_game_and_its_map_are_on_screen_together(
+    module_context: BrowserContext, watch: Watch, base_url: str
+) -> None:
+    """At 1280 by 720, once the panel is in view, the live board and the whole
+    zoomed map fit on screen together, below the site's header, after every
+    move, with no scrolling; the line above the map says the node in words."""
+    moves = [4]
+    moves.append(choice(Board.empty().play(4)))
+    page = _open(module_context, watch, base_url + f"strategy-map/?map=O&moves={moves[0]},{moves[1]}", "O")
+    try:
+        assert page.viewport_size == {"width": 1280, "height": 720}
+        page.eval_on_selector(ROOT, "e => { e.scrollIntoView(); window.scrollBy(0, -60); }")
+        scrolled = page.evaluate("window.scrollY")
+        header = page.eval_on_selector(".md-header", "e => e.getBoundingClientRect().bottom")
+
+        def on_screen(selector: str) -> bool:
+            top, bottom = page.eval_on_selector(
+                selector, "e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; }"
+            )
+            return bool(top >= header and bottom <= 720)
+
+        for _ in range(2):
+            _wait_shown(page, ",".join(map(str, moves)))
+            assert on_screen(f"{GAME} table.ttt-board") and on_screen("[data-map='O'] svg:not([hidden])")
+            board, said = Board.empty(), []
+            for cell in moves:
+                said.append(f"{board.to_move} {cell_name(cell)}")
+                board = board.play(cell)
+            assert page.inner_text(f"{ROOT} .sm-crumb") == f"The bot plays O. The board after {', '.join(said)}."
+            cell = board.legal_moves[0]
+            click_cell(page, cell, GAME)
+            settle(page, GAME)
+            moves += [cell, choice(board.play(cell))]
+        assert page.evaluate("window.scrollY") == scrolled, "nothing scrolled the page"
     finally:
         page.close()
