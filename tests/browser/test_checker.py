@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -20,13 +21,24 @@ ROOT = "[data-board='checker']"
 def page(module_context: BrowserContext, watch: Watch, base_url: str) -> Iterator[Page]:
     page = watch.attach(module_context.new_page())
     page.goto(base_url + "check-your-minimax/")
-    page.wait_for_selector(f"{ROOT}[data-state='ready']", timeout=60_000)
+    page.wait_for_selector(f"{ROOT}[data-state='ready'][data-editor='ready']", timeout=60_000)
     yield page
     page.close()
 
 
+def set_code(page: Page, code: str) -> None:
+    """Replace the editor's code, as a paste would (the editor's hook: the textarea's input event)."""
+    replace = "(box, code) => { box.value = code; box.dispatchEvent(new Event('input')) }"
+    page.eval_on_selector("#ck-code", replace, code)
+
+
+def editor_code(page: Page) -> str:
+    """The code the editor shows, line by line as drawn."""
+    return str(page.eval_on_selector_all(f"{ROOT} .cm-line", "lines => lines.map(l => l.textContent).join('\\n')"))
+
+
 def check(page: Page, code: str) -> str:
-    page.fill("#ck-code", code)
+    set_code(page, code)
     page.click("[data-check-run]")
     page.wait_for_selector(f"{ROOT}[data-state='done']", timeout=120_000)
     return str(page.get_attribute(ROOT, "data-verdict"))
@@ -83,3 +95,202 @@ def test_errors_name_their_line_and_output_stays_text(page: Page) -> None:
     assert "ZeroDivisionError on line 3" in page.inner_text(f"{ROOT} .ck-verdict-text")
     assert page.inner_text(f"{ROOT} .ck-output").startswith("<b>bold?</b>")
     assert page.locator(f"{ROOT} .ck-output b").count() == 0
+
+
+# -- the reader's code on a thread of its own ---------------------------------------
+
+RUNAWAYS = {
+    "a loop that swallows every exception": (
+        "def choose(board):\n    while True:\n        try:\n            x = 1\n"
+        "        except BaseException:\n            pass\n"
+    ),
+    "sys.settrace(None), then an endless loop": (
+        "import sys\nsys.settrace(None)\n\ndef choose(board):\n    while True:\n        pass\n"
+    ),
+    "a recursion with no end and no limit": (
+        "import sys\nsys.setrecursionlimit(10**8)\n\ndef deep(n):\n    return deep(n + 1) + 1\n\n"
+        "def choose(board):\n    return deep(0)\n"
+    ),
+    "an allocation of gigabytes": (
+        "def choose(board):\n    hoard = []\n    while True:\n        hoard.append(bytearray(10**8))\n"
+    ),
+    "code that never returns from its import": (
+        "while True:\n    pass\n\ndef choose(board):\n    return board.legal_moves[0]\n"
+    ),
+}
+VERDICT_WITHIN_S = 10  # the issue's bound for a runaway's verdict
+ANSWER_WITHIN_S = 0.5  # the issue's bound for the page answering a script meanwhile
+
+
+@pytest.mark.parametrize("code", RUNAWAYS.values(), ids=RUNAWAYS.keys())
+def test_a_runaway_ends_in_a_failing_verdict_and_the_page_answers_throughout(page: Page, code: str) -> None:
+    set_code(page, code)
+    # The worker of the previous check is replaced when the page is idle: this check starts on a ready one.
+    page.wait_for_selector(f"{ROOT}[data-worker='ready']", timeout=60_000)
+    page.click("[data-check-run]")
+    started = time.monotonic()
+    slowest = 0.0
+    while page.get_attribute(ROOT, "data-state") != "done":
+        asked = time.monotonic()
+        assert page.evaluate("document.querySelectorAll('h1').length") == 1
+        slowest = max(slowest, time.monotonic() - asked)
+        assert time.monotonic() - started < VERDICT_WITHIN_S, "no verdict yet"
+    assert page.get_attribute(ROOT, "data-verdict") == "fail"
+    words = page.inner_text(f"{ROOT} .ck-verdict-text")
+    assert words.startswith("Fail. ") and ("budget" in words or "Error" in words), words
+    assert slowest < ANSWER_WITHIN_S
+
+
+def test_the_readers_code_cannot_touch_the_page(page: Page) -> None:
+    code = "import js\njs.document.body.innerHTML = ''\n\ndef choose(board):\n    return board.legal_moves[0]\n"
+    assert check(page, code) == "fail"  # a worker has no document
+    assert "on line 2" in page.inner_text(f"{ROOT} .ck-verdict-text")
+    assert page.locator("h1").inner_text().startswith("Check your own minimax")
+    assert page.locator(f"{ROOT} [data-check-run]").is_enabled()
+
+
+def test_a_message_the_readers_code_posts_is_not_taken_for_an_answer(page: Page) -> None:
+    """The code may post to the page (import js); without the run's token the page drops it."""
+    code = (
+        "import js\nfrom pyodide.ffi import to_js\n"
+        "js.postMessage(to_js({'kind': 'finished'}, dict_converter=js.Object.fromEntries))\n\n"
+        "def choose(board):\n    return board.legal_moves[-1]\n"
+    )
+    assert check(page, code) == "fail"
+
+
+TEXTBOOK = '''from pyengine import Player
+
+
+def minimax(board, maximizing):
+    """The value from X's side: +1 X wins, 0 a draw, -1 O wins."""
+    if board.is_over:
+        if board.winner is None:
+            return 0
+        return 1 if board.winner == Player.X else -1
+    values = [minimax(board.play(cell), not maximizing) for cell in board.legal_moves]
+    return max(values) if maximizing else min(values)
+
+
+def choose(board):
+    maximizing = board.to_move == Player.X
+    scored = [(minimax(board.play(cell), not maximizing), cell) for cell in board.legal_moves]
+    best = max(scored) if maximizing else min(scored)
+    return best[1]
+'''
+
+
+def test_a_textbook_minimax_without_a_cache_passes(page: Page) -> None:
+    """MAX and MIN, no memory: the whole tree again at every position, slow but right."""
+    assert check(page, TEXTBOOK) == "pass"
+    assert "every one" in page.inner_text(f"{ROOT} .ck-verdict-text")
+    assert page.get_attribute(f"{ROOT} progress", "value") == "4520"
+
+
+def test_stop_ends_a_check_and_the_next_one_runs(page: Page) -> None:
+    set_code(page, TEXTBOOK)
+    page.wait_for_selector(f"{ROOT}[data-worker='ready']", timeout=60_000)
+    page.click("[data-check-run]")
+    page.wait_for_function("sel => document.querySelector(sel).value > 0", arg=f"{ROOT} progress", timeout=60_000)
+    page.click("[data-check-stop]")
+    assert page.get_attribute(ROOT, "data-state") == "stopped"
+    assert page.inner_text(f"{ROOT} .ttt-status").startswith("Stopped after")
+    assert check(page, "def choose(board):\n    return board.legal_moves[-1]\n") == "fail"
+
+
+# -- the editor ------------------------------------------------------------------------
+
+KEY = "pyengine.checker.code"
+
+
+def test_tab_indents_and_escape_then_tab_leaves(page: Page) -> None:
+    set_code(page, "def choose(board):\nreturn 0")
+    page.click(f"{ROOT} .cm-line >> nth=1")
+    page.keyboard.press("Home")
+    page.keyboard.press("Tab")
+    assert editor_code(page) == "def choose(board):\n    return 0"
+    page.keyboard.press("Shift+Tab")
+    assert editor_code(page) == "def choose(board):\nreturn 0"
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    inside = "sel => document.querySelector(sel).contains(document.activeElement)"
+    assert page.evaluate(inside, f"{ROOT} .cm-editor") is False
+    assert page.evaluate("document.activeElement.matches('[data-check-run]')")
+
+
+def test_the_sites_shortcuts_never_fire_in_the_editor(page: Page) -> None:
+    """The theme's n (next page), p, s and / stay letters in the code."""
+    address = page.url
+    set_code(page, "")
+    page.click(f"{ROOT} .cm-content")
+    page.keyboard.type("n p s /")
+    assert editor_code(page) == "n p s /"
+    assert page.url == address
+    assert not page.evaluate("document.querySelector('.md-search__input') === document.activeElement")
+
+
+def test_the_editor_is_named_by_the_label_and_highlights_python(page: Page) -> None:
+    set_code(page, STARTER)
+    content = page.locator(f"{ROOT} .cm-content")
+    assert content.get_attribute("role") == "textbox"
+    label = page.inner_text(f"#{content.get_attribute('aria-labelledby')}")
+    assert label.startswith("Your code (Python): a function choose(board)")
+    assert "Escape, then Tab" in page.inner_text(f"#{content.get_attribute('aria-describedby')}")
+    colours = page.eval_on_selector_all(
+        f"{ROOT} .tok-keyword, {ROOT} .tok-string, {ROOT} .tok-comment",
+        "els => [...new Set(els.map(e => getComputedStyle(e).color))]",
+    )
+    assert len(colours) == 3  # keywords, strings and comments each in a colour of their own
+
+
+@pytest.fixture
+def fresh(module_context: BrowserContext, watch: Watch, base_url: str) -> Iterator[Page]:
+    """A page of its own, for reloading, with nothing saved when it starts."""
+    page = watch.attach(module_context.new_page())
+    page.goto(base_url + "check-your-minimax/")
+    page.evaluate(f"localStorage.removeItem('{KEY}')")
+    page.reload()
+    page.wait_for_selector(f"{ROOT}[data-editor='ready']", timeout=60_000)
+    yield page
+    page.evaluate(f"localStorage.removeItem('{KEY}')")
+    page.close()
+
+
+def test_typed_code_survives_a_reload(fresh: Page) -> None:
+    assert editor_code(fresh) == STARTER
+    fresh.click(f"{ROOT} .cm-content")
+    fresh.keyboard.press("Control+End")
+    fresh.keyboard.type("\n# mine")
+    typed = editor_code(fresh)
+    assert typed.endswith("# mine")
+    fresh.reload()
+    fresh.wait_for_selector(f"{ROOT}[data-editor='ready']", timeout=60_000)
+    assert editor_code(fresh) == typed
+    assert fresh.is_hidden(f"{ROOT} .ck-notice")
+
+
+@pytest.mark.parametrize("saved", ["{not json", '{"format": 99, "code": "x"}', '"just a string"'])
+def test_unreadable_saved_code_gives_the_starter_and_says_so_once(fresh: Page, saved: str) -> None:
+    fresh.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, saved])
+    fresh.reload()
+    fresh.wait_for_selector(f"{ROOT}[data-editor='ready']", timeout=60_000)
+    assert editor_code(fresh) == STARTER
+    notice = fresh.inner_text(f"{ROOT} .ck-notice")
+    assert "could not be read" in notice and "starter" in notice
+    fresh.reload()
+    fresh.wait_for_selector(f"{ROOT}[data-editor='ready']", timeout=60_000)
+    assert fresh.is_hidden(f"{ROOT} .ck-notice")  # said once
+    assert editor_code(fresh) == STARTER
+
+
+def test_restoring_the_starter_asks_first(fresh: Page) -> None:
+    set_code(fresh, "def choose(board):\n    return 4\n")
+    fresh.click(f"{ROOT} [data-restore]")
+    assert fresh.is_visible(f"{ROOT} .ck-confirm")
+    assert axe_both_schemes(fresh) == []
+    fresh.click(f"{ROOT} [data-restore-no]")
+    assert editor_code(fresh) == "def choose(board):\n    return 4\n"
+    fresh.click(f"{ROOT} [data-restore]")
+    fresh.click(f"{ROOT} [data-restore-yes]")
+    assert editor_code(fresh) == STARTER
+    assert fresh.is_hidden(f"{ROOT} .ck-confirm")
