@@ -9,6 +9,9 @@
 // Highlighting is by class (tok-keyword, ...), coloured by the page's
 // stylesheet (assets/editor.css) in both schemes.
 //
+// It also gives the page's Python an inbox for the worker that runs the
+// reader's code (listen, below).
+//
 // Hooks: the checker's root gets data-editor="ready"; setting the
 // textarea's value and dispatching "input" on it replaces the code (as a
 // paste would: saved, undoable).
@@ -133,4 +136,34 @@ function mount(root) {
   root.dataset.editor = "ready";
 }
 
-for (const root of document.querySelectorAll("[data-board='checker']")) mount(root);
+// -- the worker's messages ------------------------------------------------------------
+
+// A check posts one message per position (so that the page always knows
+// which call is under way, and can name the one that never returns). Each
+// would be a call into the page's Python; here it costs a push, and the
+// Python takes them in batches (site/py/checker.py). Only the run's own
+// messages count, and only they say the worker is alive: `token` is set by
+// the page when it starts a check.
+function listen(worker) {
+  const inbox = {
+    token: null,
+    heard: performance.now(),
+    messages: [],
+    take(most) {
+      return this.messages.splice(0, most);
+    },
+  };
+  worker.addEventListener("message", ({ data }) => {
+    if (!data || typeof data !== "object") return;
+    if (data.token === undefined || data.token === inbox.token) {
+      if (data.token !== undefined) inbox.heard = performance.now();
+      inbox.messages.push(data);
+    }
+  });
+  return inbox;
+}
+
+for (const root of document.querySelectorAll("[data-board='checker']")) {
+  root.ckListen = listen;
+  mount(root);
+}

@@ -21,9 +21,10 @@
 // and {kind: "finished"}; {kind: "crashed", index, words} if Python itself
 // fails (a recursion deeper than the browser's stack, say).
 //
-// The token: the reader's code can reach `postMessage` (import js), but
-// never this module's variables, so a message without the run's token is
-// not ours and the page drops it.
+// The reader's code can reach this worker's globals (import js), but never
+// this module's variables: before it runs, postMessage is taken away from
+// the worker's global scope (this module keeps its own, bound), and each
+// message carries the run's token, which the page checks.
 
 const SETTINGS = "__SETTINGS__";
 
@@ -117,6 +118,7 @@ self.onmessage = async ({ data }) => {
     }
   } else if (data.kind === "run" && pyodide) {
     self.onmessage = null;  // one run per worker
+    delete DedicatedWorkerGlobalScope.prototype.postMessage;
     run(data);
   }
 };

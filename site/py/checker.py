@@ -35,7 +35,9 @@ from pyengine.grading import (
 )
 
 OUTPUT_LIMIT = 20_000  # characters of printed output shown
-TICK_MS = 200  # how often a check under way is looked at: its progress shown, its budgets held
+TICK_MS = 100  # how often the worker's messages are taken, the progress shown, the budgets held
+SLICE_MS = 20  # at most this long taking messages in one go: the page answers in between
+BATCH = 25  # messages taken from the inbox at a time (then the clock is read again)
 SLOW_S = 5.0  # a passing check that took longer than this says it was slow
 WORKER_FILE = "sandbox.mjs"  # beside the editor's bundle (tools/editor.py)
 
@@ -69,7 +71,6 @@ class Check:
         self.done = 0
         self.loaded = False
         self.started = now
-        self.heard = now  # when the worker was last heard from
         self.budget_s = LOAD_BUDGET_S  # what the call (or the first run of the code) under way may take
         self.longest_ms = 0.0
         self.longest_at: Board | None = None
@@ -101,6 +102,7 @@ class Checker:
         self.printed: list[str] = []
         self._tick = create_proxy(self._on_tick)
         self._ticker = 0
+        self.inbox: object = None
         self.run_button.addEventListener("click", create_proxy(self._on_run))
         self.stop_button.addEventListener("click", create_proxy(self._on_stop))
         if not root.hasAttribute("data-editor"):  # the editor did not load: the plain box still works
@@ -120,10 +122,12 @@ class Checker:
             return
         worker = window.Worker.new(self.worker_url(), to_js({"type": "module"}))
         self.worker, self.worker_ready = worker, False
+        self.inbox = self.root.ckListen(worker)
         self.root.setAttribute("data-worker", "starting")
-        worker.addEventListener("message", create_proxy(lambda event: self._on_message(worker, event)))
         worker.addEventListener("error", create_proxy(lambda event: self._on_worker_error(worker, event)))
         worker.postMessage(to_js({"kind": "boot", **self.urls}, dict_converter=window.Object.fromEntries))
+        window.clearInterval(self._ticker)
+        self._ticker = window.setInterval(self._tick, TICK_MS)
 
     def start_when_idle(self) -> None:
         """A fresh worker once the page has nothing better to do (within a second or two)."""
@@ -141,6 +145,7 @@ class Checker:
         """End the worker, whatever it is doing; the next one starts when the page is idle."""
         if self.worker is not None:
             self.worker.terminate()
+        window.clearInterval(self._ticker)
         self.worker, self.worker_ready = None, False
         self.root.setAttribute("data-worker", "none")
         self.start_when_idle()
@@ -153,6 +158,7 @@ class Checker:
 
     def _broken(self, words: str) -> None:
         self.worker.terminate()
+        window.clearInterval(self._ticker)
         self.worker, self.worker_ready = None, False
         self.root.setAttribute("data-worker", "broken")
         if self.check is not None:
@@ -161,10 +167,22 @@ class Checker:
             self.wanted = False
             self.finish(f"Python for your code could not start ({words}). Press the button to try again.", "ready")
 
-    def _on_message(self, worker: object, event: object) -> None:
-        if worker is not self.worker:
-            return  # an old worker's last words
-        data = event.data.to_py()
+    def _on_tick(self, *_: object) -> None:
+        """Take the worker's messages from its inbox (tools/editor.mjs) for a
+        slice of time, then show the progress and hold the budgets."""
+        started = window.performance.now()
+        while self.worker is not None and self.inbox.messages.length:
+            if window.performance.now() - started > SLICE_MS:
+                window.setTimeout(self._tick, 0)  # the rest in a task of its own, soon
+                break
+            for message in self.inbox.take(BATCH):
+                self.on_message(message.to_py())
+                if self.worker is None:
+                    break
+        if self.check is not None:
+            self.hold_budgets(self.check)
+
+    def on_message(self, data: dict[str, object]) -> None:
         kind = data.get("kind")
         if kind == "ready":
             self.worker_ready = True
@@ -176,8 +194,7 @@ class Checker:
             return self._broken(str(data.get("words")))
         check = self.check
         if check is None or data.get("token") != check.token:
-            return  # not this check's: the reader's own code may post messages
-        check.heard = window.performance.now() / 1000
+            return  # not this check's
         self.take_printed(data.get("printed"))
         if kind == "loaded":
             self.on_loaded(check, data)
@@ -186,7 +203,7 @@ class Checker:
         elif kind == "finished":
             self.conclude(check)
         elif kind == "crashed":
-            index = data.get("index", -1)
+            index = int(data.get("index", -1))  # type: ignore[call-overload]
             board = check.positions[index] if 0 <= index < len(check.positions) else None
             self.fail_check(
                 f"Your code made Python itself fail ({data.get('words')}): a recursion too deep for the browser?",
@@ -218,9 +235,10 @@ class Checker:
             "kind": "run", "token": check.token, "code": str(self.code.value),
             "positions": [str(board) for board in self.positions],
         }
+        self.inbox.token = check.token
+        self.inbox.heard = window.performance.now()
         self.worker.postMessage(to_js(message, dict_converter=window.Object.fromEntries))
         self.status.textContent = "Running your code\u2026"
-        self._ticker = window.setInterval(self._tick, TICK_MS)
 
     def on_loaded(self, check: Check, data: dict[str, object]) -> None:
         if "error" in data:
@@ -250,17 +268,14 @@ class Checker:
             # tree sizes are known, so this costs a sum of a few numbers.
             check.budget_s = call_budget(check.positions[check.done])
 
-    def _on_tick(self, *_: object) -> None:
-        check = self.check
-        if check is None:
-            return
+    def hold_budgets(self, check: Check) -> None:
         self.show_output()
         self.bar.value = check.done
         total = len(check.positions)
         if check.loaded:
             self.status.textContent = f"Checked {check.done:,} of {total:,} positions\u2026"
         now = window.performance.now() / 1000
-        if now - check.heard > check.budget_s:
+        if now - self.inbox.heard / 1000 > check.budget_s:
             self.runaway(check)
         elif now - check.started > RUN_BUDGET_S:
             self.fail_check(
@@ -293,7 +308,6 @@ class Checker:
 
     def end_check(self) -> None:
         """The check is over: its worker goes (nothing the code did survives)."""
-        window.clearInterval(self._ticker)
         if self.check is not None or self.wanted:
             self.check, self.wanted = None, False
             self.retire_worker()
