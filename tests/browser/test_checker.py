@@ -6,13 +6,13 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from pyengine import Board
 from pyengine.grading import Grade, grade, positions_to_check
 from tools.checker import STARTER
 
-from .conftest import Watch, axe_both_schemes
+from .conftest import Watch, axe_both_schemes, new_context
 
 ROOT = "[data-board='checker']"
 
@@ -299,3 +299,26 @@ def test_restoring_the_starter_asks_first(fresh: Page) -> None:
     fresh.click(f"{ROOT} [data-restore-yes]")
     assert editor_code(fresh) == STARTER
     assert fresh.is_hidden(f"{ROOT} .ck-confirm")
+
+
+# -- offline ------------------------------------------------------------------------------
+
+SW_READY = "() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)"
+
+
+def test_offline_after_one_visit_the_check_runs_in_its_worker(browser: Browser, base_url: str) -> None:
+    """The worker's runtime comes from the service worker's cache, the rest
+    of the standard library too (a module the trimmed one lacks)."""
+    watch = Watch()
+    context = new_context(browser, watch, service_workers="allow")
+    try:
+        page = watch.attach(context.new_page())
+        page.goto(base_url + "check-your-minimax/")
+        page.wait_for_function(SW_READY, timeout=120_000)
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_selector(f"{ROOT}[data-state='ready'][data-editor='ready']", timeout=60_000)
+        assert check(page, "import difflib\n" + STARTER) == "pass"
+        watch.check()
+    finally:
+        context.close()
