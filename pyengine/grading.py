@@ -14,6 +14,7 @@ from functools import cache
 from .board import Board, IllegalMoveError
 from .facts import reachable_positions
 from .solver import Value, analyze
+from .words import cell_name
 
 # Time budgets for the reader's code, which runs in a worker of its own (the
 # page terminates the worker when one is spent). A call may take CALL_BASE_S
@@ -93,6 +94,18 @@ def grade(board: Board, cell: object) -> Grade:
         return Grade.BEST
     move = analysis.move(cell)
     return Grade.SLOWER if move.value is analysis.value else Grade.WORSE
+
+
+def move_words(board: Board, cell: int) -> str:
+    """A move in ``board`` and what it is worth to the side making it, for a
+    reader: ``'top (1), a loss in 4'``.
+
+    >>> move_words(Board.parse("XX./OO./..."), 2), move_words(Board.parse("XX./OO./..."), 6)
+    ('top right (2), a win in 1', 'bottom left (6), a loss in 2')
+    """
+    move = analyze(board).move(cell)
+    worth = "a draw" if move.value is Value.DRAW else f"a {move.value.value} in {move.plies}"
+    return f"{cell_name(cell, board.size)} ({cell}), {worth}"
 
 
 def value_words(board: Board) -> str:

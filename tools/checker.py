@@ -60,9 +60,10 @@ then Tab. Your code is saved in this browser as you type, and kept until you res
 <div class="ck-verdict" hidden>
 <p class="ck-verdict-text"></p>
 <div class="ck-board" role="img" aria-label="The position">{cells}</div>
+<p class="ck-explore" hidden><a>Watch the search from this position</a></p>
 </div>
-<h3 class="ck-subhead" id="ck-output-head">What your code printed</h3>
-<pre class="ck-output" tabindex="0" role="region" aria-labelledby="ck-output-head"></pre>
+<h3 class="ck-subhead" id="ck-output-head" hidden>What your code printed</h3>
+<pre class="ck-output" tabindex="0" role="region" aria-labelledby="ck-output-head" hidden></pre>
 <script type="module" src="../{editor.FOLDER}/{editor.EDITOR}" data-checker-editor></script>
 </div>
 """

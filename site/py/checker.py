@@ -21,13 +21,14 @@ import secrets
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
-from pyengine import Board, IllegalMoveError
+from pyengine import Board, IllegalMoveError, analyze
 from pyengine.grading import (
     LOAD_BUDGET_S,
     RUN_BUDGET_S,
     Grade,
     call_budget,
     grade,
+    move_words,
     not_a_cell,
     positions_to_check,
     tree_size,
@@ -67,7 +68,7 @@ class Check:
     def __init__(self, positions: list[Board], now: float) -> None:
         self.token = secrets.token_hex(16)
         self.counts = {grade: 0 for grade in Grade}
-        self.first: dict[Grade, Board] = {}
+        self.first: dict[Grade, tuple[Board, int]] = {}  # the first position of each grade, and the move played
         self.done = 0
         self.loaded = False
         self.started = now
@@ -92,6 +93,8 @@ class Checker:
         self.cells = list(root.querySelectorAll(".ck-cell"))
         self.board_box = root.querySelector(".ck-board")
         self.output = root.querySelector(".ck-output")
+        self.output_head = root.querySelector(".ck-subhead")
+        self.explore = root.querySelector(".ck-explore")
         self.positions = positions_to_check()
         self.bar.max = len(self.positions)
         self.urls = runtime_urls()
@@ -258,7 +261,7 @@ class Checker:
         except IllegalMoveError as error:
             return self.fail_check(str(error), board)
         check.counts[judged] += 1
-        check.first.setdefault(judged, board)
+        check.first.setdefault(judged, (board, int(data["cell"])))  # type: ignore[call-overload]
         check.done = index + 1
         ms = float(data.get("ms", 0.0))  # type: ignore[arg-type]
         if ms > check.longest_ms:
@@ -328,16 +331,20 @@ class Checker:
             )
         self.show_output()
         if worse:
-            board = check.first[Grade.WORSE]
+            board, played = check.first[Grade.WORSE]
+            best = analyze(board).best[0]
             self.show(
                 "fail", f"{summary}, and plays below it in {worse:,}. The first, shown here: "
-                f"{board} ({board.to_move} to move; {value_words(board)}).", board,
+                f"{board} ({board.to_move} to move; {value_words(board)}). Your move: "
+                f"{move_words(board, played)}; best: {move_words(board, best)}.", board, (played, best),
             )
         elif slower:
-            board = check.first[Grade.SLOWER]
+            board, played = check.first[Grade.SLOWER]
+            best = analyze(board).best[0]
             self.show(
                 "pass", f"{summary}: every one. In {slower:,} it wins more slowly (or loses sooner) than it "
-                f"could; the first, shown here: {board} ({value_words(board)}).{slow}", board,
+                f"could; the first, shown here: {board} ({value_words(board)}). Your move: "
+                f"{move_words(board, played)}; best: {move_words(board, best)}.{slow}", board,
             )
         else:
             self.show("pass", f"{summary}: every one, and always by the fastest win or the slowest loss.{slow}", None)
@@ -351,20 +358,36 @@ class Checker:
         self.end_check()
         self.finish("Stopped at the first problem.", "done")
 
-    def show(self, verdict: str, words: str, board: Board | None) -> None:
+    def show(self, verdict: str, words: str, board: Board | None, moves: tuple[int, int] | None = None) -> None:
+        """The verdict in words; the position it names on the board, with
+        the move the code played and a best one when ``moves`` are given."""
         self.root.setAttribute("data-verdict", verdict)
         self.verdict.setAttribute("data-verdict", verdict)
-        if board is not None and verdict == "fail":
-            self.verdict.setAttribute("data-position", str(board))
-        else:
-            self.verdict.removeAttribute("data-position")
+        hooks = {"data-position": str(board) if board is not None and verdict == "fail" else None}
+        hooks["data-played"], hooks["data-best"] = (str(moves[0]), str(moves[1])) if moves else (None, None)
+        for name, value in hooks.items():
+            if value is None:
+                self.verdict.removeAttribute(name)
+            else:
+                self.verdict.setAttribute(name, value)
         self.verdict_text.textContent = ("Pass. " if verdict == "pass" else "Fail. ") + words
         self.board_box.hidden = board is None
+        self.explore.hidden = board is None
         if board is not None:
+            played, best = moves if moves else (None, None)
             for cell, element in enumerate(self.cells):
                 mark = board[cell]
-                element.textContent = mark.value if mark else ""
-            self.board_box.setAttribute("aria-label", f"The position {board}, {board.to_move} to move")
+                role = "played" if cell == played else "best" if cell == best else ""
+                element.textContent = mark.value if mark else {"played": "you", "best": "best"}.get(role, "")
+                element.setAttribute("data-move", role)
+            label = f"The position {board}, {board.to_move} to move"
+            if moves:
+                label += f"; your move {moves[0]}, a best move {moves[1]}"
+            self.board_box.setAttribute("aria-label", label)
+            # The site's root from the theme's settings; the notation is letters,
+            # dots and slashes, which a query carries as they are.
+            base = json.loads(document.getElementById("__config").textContent)["base"]
+            self.explore.querySelector("a").setAttribute("href", f"{base}/search/?pos={board}")
         self.verdict.hidden = False
 
     def finish(self, words: str, state: str) -> None:
@@ -381,6 +404,7 @@ class Checker:
         if len(text) > OUTPUT_LIMIT:
             text = text[:OUTPUT_LIMIT] + "\n[\u2026 the rest is cut]"
         self.output.textContent = text
+        self.output.hidden = self.output_head.hidden = not text
 
 
 def mount(root: object) -> None:

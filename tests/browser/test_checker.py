@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from pyengine import Board
-from pyengine.grading import Grade, grade, positions_to_check
+from pyengine import Board, analyze
+from pyengine.grading import Grade, grade, move_words, positions_to_check
 from tools.checker import STARTER
 
 from .conftest import Watch, axe_both_schemes, new_context
@@ -77,8 +77,28 @@ def test_a_wrong_minimax_fails_at_the_first_position_below_its_value(page: Page)
     first = next(board for board in positions_to_check() if grade(board, lowest_first(board)) is Grade.WORSE)
     assert check(page, wrong) == "fail"
     assert page.get_attribute(f"{ROOT} .ck-verdict", "data-position") == str(first)
-    shown = page.eval_on_selector_all(f"{ROOT} .ck-cell", "els => els.map(e => e.textContent || '.').join('')")
-    assert Board.parse(shown) == first
+    # The marks on the board; the two moves the verdict shows on empty cells are read as empty.
+    read = "els => els.map(e => e.dataset.move ? '.' : e.textContent || '.')"
+    marks = page.eval_on_selector_all(f"{ROOT} .ck-cell", read)
+    assert Board.parse("".join(marks)) == first
+
+
+def test_a_failing_verdict_names_the_move_played_and_a_best_one(page: Page) -> None:
+    """Issue 19: the played move is what the code returns there, the best one a best move, each with its worth."""
+    code = "def choose(board):\n    return board.legal_moves[-1]\n"
+    first = next(board for board in positions_to_check() if grade(board, board.legal_moves[-1]) is Grade.WORSE)
+    assert check(page, code) == "fail"
+    verdict = f"{ROOT} .ck-verdict"
+    played, best = (int(str(page.get_attribute(verdict, name))) for name in ("data-played", "data-best"))
+    assert page.get_attribute(verdict, "data-position") == str(first)
+    assert played == first.legal_moves[-1] and best in analyze(first).best
+    words = page.inner_text(f"{verdict} .ck-verdict-text")
+    assert f"Your move: {move_words(first, played)}; best: {move_words(first, best)}." in words
+    assert page.inner_text(f"{ROOT} .ck-cell[data-move='played']") == "you"
+    assert page.inner_text(f"{ROOT} .ck-cell[data-move='best']") == "best"
+    assert str(page.get_attribute(f"{ROOT} .ck-explore a", "href")).endswith(f"/search/?pos={first}")
+    assert page.is_hidden(f"{ROOT} .ck-subhead")  # nothing printed: no empty heading
+    assert axe_both_schemes(page) == []
 
 
 def test_an_endless_loop_is_stopped_and_the_page_answers(page: Page) -> None:
@@ -94,6 +114,7 @@ def test_errors_name_their_line_and_output_stays_text(page: Page) -> None:
     assert check(page, code) == "fail"
     assert "ZeroDivisionError on line 3" in page.inner_text(f"{ROOT} .ck-verdict-text")
     assert page.inner_text(f"{ROOT} .ck-output").startswith("<b>bold?</b>")
+    assert page.is_visible(f"{ROOT} .ck-subhead")
     assert page.locator(f"{ROOT} .ck-output b").count() == 0
 
 
