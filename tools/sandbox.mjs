@@ -13,8 +13,9 @@
 // A build that renames those files renames them here too.
 //
 // Messages, page to worker: {kind: "boot", indexURL, engine, sandbox} once,
-// then {kind: "run", token, code, positions} once: a worker serves one run
-// and is then thrown away, so nothing a reader's code does outlives it.
+// then {kind: "run", token, code, positions} once (positions: the notations,
+// space-separated): a worker serves one run and is then thrown away, so
+// nothing a reader's code does outlives it.
 // Worker to page: {kind: "ready"} or {kind: "broken", words}; then, each
 // with the run's token, {kind: "loaded", error?, printed}, one
 // {kind: "move", index, cell | returned | error, ms, printed} per position,
@@ -86,7 +87,8 @@ async function boot({ indexURL, engine, sandbox }) {
   return performance.now() - started;
 }
 
-function run({ token, code, positions }) {
+function run({ token, code, positions: notations }) {
+  const positions = notations.split(" ");
   const say = (message) => post({ token, ...message });
   const Reader = pyodide.pyimport("sandbox").Reader;
   const reader = Reader(code);

@@ -37,7 +37,7 @@ from pyengine.grading import (
 
 OUTPUT_LIMIT = 20_000  # characters of printed output shown
 TICK_MS = 100  # how often the worker's messages are taken, the progress shown, the budgets held
-SLICE_MS = 20  # at most this long taking messages in one go: the page answers in between
+SLICE_MS = 10  # at most this long taking messages in one go: the page answers in between
 BATCH = 25  # messages taken from the inbox at a time (then the clock is read again)
 SLOW_S = 5.0  # a passing check that took longer than this says it was slow
 WORKER_FILE = "sandbox.mjs"  # beside the editor's bundle (tools/editor.py)
@@ -96,6 +96,9 @@ class Checker:
         self.output_head = root.querySelector(".ck-subhead")
         self.explore = root.querySelector(".ck-explore")
         self.positions = positions_to_check()
+        # What the worker is sent, made once: the notations, one string (a
+        # list of 4,520 strings took a task of its own to convert).
+        self.notations = " ".join(str(board) for board in self.positions)
         self.bar.max = len(self.positions)
         self.urls = runtime_urls()
         self.worker: object = None
@@ -235,8 +238,7 @@ class Checker:
         now = window.performance.now() / 1000
         check = self.check = Check(self.positions, now)
         message = {
-            "kind": "run", "token": check.token, "code": str(self.code.value),
-            "positions": [str(board) for board in self.positions],
+            "kind": "run", "token": check.token, "code": str(self.code.value), "positions": self.notations,
         }
         self.inbox.token = check.token
         self.inbox.heard = window.performance.now()
