@@ -149,9 +149,6 @@ function listen(worker) {
     token: null,
     heard: performance.now(),
     messages: [],
-    take(most) {
-      return this.messages.splice(0, most);
-    },
   };
   worker.addEventListener("message", ({ data }) => {
     if (!data || typeof data !== "object") return;
