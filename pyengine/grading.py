@@ -21,8 +21,8 @@ from .words import cell_name
 # plus CALL_PER_NODE_S for every node of the game tree below its position:
 # a textbook minimax without a cache searches that whole tree, and took 0.9
 # microseconds a node in CPython here (the empty board's 549,946 nodes in
-# 0.49 s; 1.5 s in the browser's worker), so 50 microseconds leaves it
-# fifteen times what it needs there (27 s on the empty board), enough for a
+# 0.49 s; 0.8-1.5 s in the browser's worker), so 50 microseconds leaves it
+# twenty times what it needs there (30 s on the empty board), enough for a
 # busy machine and a slower way of writing it, while a loop that never ends
 # on one of the first positions (a node or two) is stopped after about 3 s.
 CALL_BASE_S = 3.0
