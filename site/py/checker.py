@@ -45,7 +45,9 @@ WORKER_FILE = "sandbox.mjs"  # beside the editor's bundle (tools/editor.py)
 def runtime_urls() -> dict[str, str]:
     """Where the worker finds the runtime: from the setting the page's own
     Python is started with (its <script type="py">'s config), so the worker
-    and the page always load the same files."""
+    and the page always load the same files. Files are known by where the
+    page puts them (the engine's zip unpacked at "./*", each module at its
+    name), not by their URLs, which a build may rename."""
     script = document.querySelector('script[type="py"][src]')
     config = json.loads(str(script.getAttribute("config")))
     base = document.baseURI
@@ -53,11 +55,11 @@ def runtime_urls() -> dict[str, str]:
     def absolute(url: str) -> str:
         return str(window.URL.new(url, base).href)
 
-    files = [absolute(url) for url in config["files"]]
+    placed = {destination: absolute(url) for url, destination in config["files"].items()}
     return {
         "indexURL": str(window.URL.new(".", absolute(config["interpreter"])).href),
-        "engine": next(url for url in files if url.endswith("/pyengine.zip")),
-        "sandbox": next(url for url in files if url.endswith("/sandbox.py")),
+        "engine": placed["./*"],
+        "sandbox": placed["./sandbox.py"],
     }
 
 
@@ -125,9 +127,14 @@ class Checker:
         """A fresh worker, booting its Python in the background."""
         if self.worker is not None:
             return
+        listen = getattr(self.root, "ckListen", None)  # the checker's script (tools/editor.mjs)
+        if listen is None:
+            self.root.setAttribute("data-worker", "broken")
+            self.wanted = False
+            return self.finish("The checker's script did not load: reload the page to try again.", "ready")
         worker = window.Worker.new(self.worker_url(), to_js({"type": "module"}))
         self.worker, self.worker_ready = worker, False
-        self.inbox = self.root.ckListen(worker)
+        self.inbox = listen(worker)
         self.root.setAttribute("data-worker", "starting")
         worker.addEventListener("error", create_proxy(lambda event: self._on_worker_error(worker, event)))
         worker.postMessage(to_js({"kind": "boot", **self.urls}, dict_converter=window.Object.fromEntries))
