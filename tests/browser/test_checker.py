@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
@@ -343,3 +344,12 @@ def test_offline_after_one_visit_the_check_runs_in_its_worker(browser: Browser, 
         watch.check()
     finally:
         context.close()
+
+
+def test_only_the_checker_page_loads_the_editor(site_dir: Path) -> None:
+    """CodeMirror (117 KB compressed) is fetched by the one page with an editor."""
+    loading = sorted(
+        page.relative_to(site_dir).as_posix() for page in site_dir.rglob("*.html")
+        if "runtime/checker/editor.js" in page.read_text()
+    )
+    assert loading == ["check-your-minimax/index.html"]
