@@ -1,0 +1,83 @@
+"""What every learner shares: the bot interface with training added, and the
+training game.
+
+A learner is a bot (``choose(board)`` plays its current best guess and learns
+nothing), plus ``pick(board)``, the move it makes while training (it may
+explore, and it remembers what it did), and ``finish(final, resigned)``,
+which learns from the game just ended. ``pick`` returns None when the learner
+resigns (MENACE with an empty box).
+"""
+
+from __future__ import annotations
+
+from . import Board, Bot, Cell, Player, Value
+
+TYPE_CHECKING = False  # see board.py
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from .marking import Mark
+
+LETTERS = {Value.WIN: "W", Value.DRAW: "D", Value.LOSS: "L"}
+"""The history's letter for each outcome, from the learner's side."""
+
+
+class Learner(Bot):
+    """A bot that learns from the games it plays while training."""
+
+    kind: str
+    """What sort of learner: ``menace`` or ``tabular``."""
+    sides: tuple[Player, ...]
+    """The sides it has learned to play, and is marked on."""
+    games: int
+    """Games it has learned from."""
+
+    def pick(self, board: Board) -> Cell | None:
+        """Its move while training (remembered for ``finish``), or None to resign."""
+        raise NotImplementedError
+
+    def finish(self, final: Board, resigned: Player | None) -> None:
+        """Learn from the game that ended on ``final`` (or when ``resigned`` gave up)."""
+        raise NotImplementedError
+
+    def marks(self) -> list[Mark]:
+        """Every position where it has a choice, its favourites marked against the truth."""
+        raise NotImplementedError
+
+
+def outcome(final: Board, resigned: Player | None, side: Player) -> Value:
+    """How a game ended for ``side``: a resignation loses, otherwise the board says."""
+    if resigned is not None:
+        return Value.LOSS if resigned is side else Value.WIN
+    winner = final.winner
+    if winner is None:
+        return Value.DRAW
+    return Value.WIN if winner is side else Value.LOSS
+
+
+def play_training_game(x: Bot, o: Bot) -> tuple[Board, Player | None]:
+    """One game on the empty 3x3 board; learners pick and then learn from it.
+    Returns the final board and the side that resigned, if one did."""
+    board = Board.empty()
+    resigned: Player | None = None
+    while not board.is_over:
+        side = board.to_move
+        mover = x if side is Player.X else o
+        cell = mover.pick(board) if isinstance(mover, Learner) else mover.choose(board)
+        if cell is None:
+            resigned = side
+            break
+        board = board.play(cell)
+    for player in (x,) if x is o else (x, o):
+        if isinstance(player, Learner):
+            player.finish(board, resigned)
+    return board, resigned
+
+
+def training(learner: Learner, opponent: Bot, side: Player) -> Iterator[Value]:
+    """Games without end, ``learner`` on ``side`` against ``opponent`` (which
+    may be the learner itself); yields each game's outcome for ``side``."""
+    x, o = (learner, opponent) if side is Player.X else (opponent, learner)
+    while True:
+        final, resigned = play_training_game(x, o)
+        yield outcome(final, resigned, side)
