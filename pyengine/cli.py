@@ -20,6 +20,7 @@ from .board import Board, EngineError, Player, Result, parse_size
 from .bots import Level, bot, play_match
 from .facts import FACT_LABELS, compute_facts
 from .game import Game, Mode
+from .learncli import add_learning_commands
 from .nojs import nojs_edition
 from .policy import PolicyEntry, policy_table
 from .solver import Analysis, Value, analyze
@@ -417,6 +418,8 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--size", type=_size, default=3, help=SIZE_HELP)
     match.add_argument("--json", action="store_true", help="print JSON")
     match.set_defaults(run=cmd_match)
+
+    add_learning_commands(commands, count=_count, seed=_seed)
 
     export = commands.add_parser(
         "export",
