@@ -15,12 +15,27 @@ same for a slow win as for a fast one has not erred when it wins slowly.
 
 from __future__ import annotations
 
-from . import Board, Cell, EngineError, Player, analyze, reachable_positions
+from . import Board, Cell, EngineError, Player, Symmetry, analyze, reachable_positions
 from .records import Record
 
 TYPE_CHECKING = False  # see board.py
 if TYPE_CHECKING:
     from collections.abc import Iterable
+
+
+_CANONICAL: dict[Board, tuple[Board, Symmetry]] = {}
+
+
+def canonical(board: Board) -> tuple[Board, Symmetry]:
+    """``board.canonical()``, remembered for 3x3 boards: learners ask for it at every
+    move of thousands of games, and each answer tries eight symmetries (training
+    MENACE or the tabular learner takes about half the time with this)."""
+    if board.size != 3:
+        return board.canonical()
+    found = _CANONICAL.get(board)
+    if found is None:
+        found = _CANONICAL[board] = board.canonical()
+    return found
 
 
 def good_moves(board: Board) -> tuple[Cell, ...]:
@@ -44,7 +59,7 @@ def choice_positions(side: Player) -> tuple[Board, ...]:
     found = _CHOICES.get(side)
     if found is None:
         seen = {
-            board.canonical()[0]
+            canonical(board)[0]
             for board in reachable_positions()
             if board.to_move is side and len(board.legal_moves) > 1
         }

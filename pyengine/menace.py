@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from . import Board, Cell, EngineError, Player, Value
 from .learning import Learner, outcome
-from .marking import Mark, choice_positions, distinct_moves, favourites_of, mark
+from .marking import Mark, canonical, choice_positions, distinct_moves, favourites_of, mark
 from .records import Record
 
 TYPE_CHECKING = False  # see board.py
@@ -89,7 +89,7 @@ class Menace(Learner):
         """A bead drawn at random from ``board``'s box: the box, the bead's move
         in the box's own cells, and that move on ``board``; None when the box
         is empty (the machine resigns)."""
-        box, turn = board.canonical()
+        box, turn = canonical(board)
         beads = self.boxes.get(box)
         if beads is None:
             if len(board.legal_moves) == 1:  # X's 5th move: no box, no choice

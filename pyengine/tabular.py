@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from . import Board, Cell, EngineError, Player
 from .learning import Learner, outcome
-from .marking import Mark, choice_positions, favourites_of, mark
+from .marking import Mark, canonical, choice_positions, favourites_of, mark
 from .records import Record
 
 TYPE_CHECKING = False  # see board.py
@@ -76,7 +76,7 @@ class TdLearner(Learner):
         """What position ``after`` is worth to the side that just made it."""
         if after.is_over:
             return REWARD["draw"] if after.winner is None else REWARD["win"]
-        return self.values.get(after.canonical()[0], 0.0)
+        return self.values.get(canonical(after)[0], 0.0)
 
     def move_values(self, board: Board) -> dict[Cell, float]:
         """Each legal move of ``board`` and the value of the position it makes."""
@@ -108,7 +108,7 @@ class TdLearner(Learner):
     def _learn(self, after: Board, target: float) -> None:
         if after.is_over:  # a finished game's worth is known, not learned
             return
-        key = after.canonical()[0]
+        key = canonical(after)[0]
         old = self.values.get(key, 0.0)
         self.values[key] = old + self.schedule.alpha * (target - old)
 
@@ -148,7 +148,7 @@ class TdLearner(Learner):
                 raise EngineError(f"{games!r} is not a number of games")
             for text, value in data["values"].items():
                 board = Board.parse(text)
-                if board != board.canonical()[0] or board.is_over or not -1.0 <= float(value) <= 1.0:
+                if board != canonical(board)[0] or board.is_over or not -1.0 <= float(value) <= 1.0:
                     raise EngineError(f"no value {value!r} of {text!r} fits")
                 learner.values[board] = float(value)
         except EngineError as error:
