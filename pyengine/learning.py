@@ -15,6 +15,7 @@ from . import Board, Bot, Cell, Player, Value
 TYPE_CHECKING = False  # see board.py
 if TYPE_CHECKING:
     from collections.abc import Iterator
+    from typing import Any
 
     from .marking import Mark
 
@@ -40,8 +41,13 @@ class Learner(Bot):
         """Learn from the game that ended on ``final`` (or when ``resigned`` gave up)."""
         raise NotImplementedError
 
-    def marks(self) -> list[Mark]:
-        """Every position where it has a choice, its favourites marked against the truth."""
+    def to_json(self) -> dict[str, Any]:
+        """The learner as plain data, for saving; its class's ``from_json`` reads it back."""
+        raise NotImplementedError
+
+    def marks(self, side: Player | None = None) -> list[Mark]:
+        """Every position where it has a choice (as ``side``, or any side it plays),
+        its favourites marked against the truth."""
         raise NotImplementedError
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from math import log, sqrt
 
-from . import Board, Bot, Cell, EngineError, MoveAnalysis, Player, Value, analyze
+from . import Analysis, Board, Bot, Cell, EngineError, MoveAnalysis, Player, Value, analyze
 from .marking import good_moves
 from .records import Record
 
@@ -208,10 +208,14 @@ class Report(Record):
         return bool(self.best_valued) and set(self.best_valued) <= good
 
 
-def report(tree: Tree) -> Report:
-    """``tree``'s root moves beside their exact values (4x4 positions are searched exactly first)."""
+def report(tree: Tree, analysis: Analysis | None = None) -> Report:
+    """``tree``'s root moves beside their exact values: ``analysis`` of the root
+    position when given (a page solves a 4x4 one move at a time), else solved here."""
     board = tree.root.board
-    analysis = analyze(board)
+    if analysis is None:
+        analysis = analyze(board)
+    elif analysis.board != board:
+        raise EngineError(f"the analysis is of {analysis.board}, the search of {board}")
     good = set(good_moves(board))
     children = tree.root.children
     moves = tuple(

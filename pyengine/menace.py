@@ -136,8 +136,8 @@ class Menace(Learner):
         beads = self.boxes[box]
         return favourites_of(dict(beads)) if any(beads.values()) else ()
 
-    def marks(self) -> list[Mark]:
-        return [mark(box, self.favourites(box)) for box in self.boxes]
+    def marks(self, side: Player | None = None) -> list[Mark]:
+        return [mark(box, self.favourites(box)) for box in self.boxes if side in (None, box.to_move)]
 
     # -- saving ------------------------------------------------------------
 

@@ -118,11 +118,12 @@ class TdLearner(Learner):
         self._last = {}
         self.games += 1
 
-    def marks(self) -> list[Mark]:
+    def marks(self, side: Player | None = None) -> list[Mark]:
         return [
             mark(board, favourites_of(self.move_values(board)))
-            for side in self.sides
-            for board in choice_positions(side)
+            for mover in self.sides
+            if side in (None, mover)
+            for board in choice_positions(mover)
         ]
 
     # -- saving ------------------------------------------------------------
