@@ -48,7 +48,7 @@ LEARNERS = {
     "tabular TD(0)": ("tabular", MICHIE),  # (the rules of the second MENACE it meets)
 }
 OPPONENTS = ("random", "perfect", "menace", "self")
-CHECKPOINTS = (100, 1_000, 10_000)
+CHECKPOINTS = (0, 100, 1_000, 10_000)  # 0: the untrained machine
 QUIET = 1_000  # games without a loss at the end of a run that count as "stopped losing"
 ITERATIONS3 = (10, 20, 30, 40, 50, 70, 100, 200, 500)
 ITERATIONS4 = (10, 20, 50, 100, 200, 500, 1_000, 2_000)
