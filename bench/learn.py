@@ -20,6 +20,10 @@ the median over the seeds with the smallest and largest beside it.
    cell among equals, as the MCTS bot plays) keeps the exact value, after each
    number of iterations, and the fewest iterations reaching 95%; the same on
    100 4x4 endgames (8 empty cells, reached by random play from seed 0).
+3. In the browser (``--only browser --site DIR``, a site built by ``make build``):
+   training on the page (1,000 and 10,000 games against random, MENACE and
+   the tabular learner) beside the same training in CPython, and the longest
+   main-thread task during it (the Long Tasks API).
 """
 
 from __future__ import annotations
@@ -48,7 +52,7 @@ LEARNERS = {
     "tabular TD(0)": ("tabular", MICHIE),  # (the rules of the second MENACE it meets)
 }
 OPPONENTS = ("random", "perfect", "menace", "self")
-CHECKPOINTS = (0, 100, 1_000, 10_000)  # 0: the untrained machine
+CHECKPOINTS = (100, 1_000, 10_000)
 QUIET = 1_000  # games without a loss at the end of a run that count as "stopped losing"
 ITERATIONS3 = (10, 20, 30, 40, 50, 70, 100, 200, 500)
 ITERATIONS4 = (10, 20, 50, 100, 200, 500, 1_000, 2_000)
@@ -86,22 +90,27 @@ def one_run(
 
 
 def learners(seeds: int, games: int) -> None:
-    print(f"\n## Learners as X, {seeds} seeds, {games:,} games each\n")
-    heads = [f"perfect after {c:,}" for c in CHECKPOINTS if c <= games]
-    print("| learner | against | stopped losing after (games) | losses in the last 1,000 | " + " | ".join(heads) + " |")
-    print("|---" * (4 + len(heads)) + "|")
+    """Two narrow tables (they must fit a docs page): when each learner stopped
+    losing, and its share of perfect positions along the way."""
+    rows = []
     for name, (kind, rules) in LEARNERS.items():
         for against in OPPONENTS:
             started = time.perf_counter()
-            runs = [one_run(kind, rules, against, seed, games) for seed in range(1, seeds + 1)]
-            stopped = [r[1] for r in runs if r[1] is not None]
-            when = f"{spread([float(s) for s in stopped], 0)} ({len(stopped)} of {seeds} seeds)"
-            if not stopped:
-                when = f"not within {games:,} (0 of {seeds} seeds)"
-            cells = [spread([r[0][c] for r in runs]) for c in CHECKPOINTS if c <= games]
-            losses = spread([float(r[2]) for r in runs], 0)
-            print(f"| {name} | {against} | {when} | {losses} | " + " | ".join(cells) + " |", flush=True)
+            rows.append((name, against, [one_run(kind, rules, against, seed, games) for seed in range(1, seeds + 1)]))
             print(f"  ({time.perf_counter() - started:.1f} s for {seeds} runs)", file=sys.stderr)
+    print(f"\n## Learners as X, {seeds} seeds, {games:,} games each\n")
+    print("| learner | against | stopped losing after (games) | seeds that did | lost of the last 1,000 |")
+    print("|---|---|---|---|---|")
+    for name, against, runs in rows:
+        stopped = [float(r[1]) for r in runs if r[1] is not None]
+        when = spread(stopped, 0) if stopped else f"not within {games:,}"
+        losses = spread([float(r[2]) for r in runs], 0)
+        print(f"| {name} | {against} | {when} | {len(stopped)} of {seeds} | {losses} |")
+    checkpoints = [c for c in CHECKPOINTS if 0 < c <= games]
+    print("\n| learner | against | " + " | ".join(f"perfect after {c:,}" for c in checkpoints) + " |")
+    print("|---" * (2 + len(checkpoints)) + "|")
+    for name, against, runs in rows:
+        print(f"| {name} | {against} | " + " | ".join(spread([r[0][c] for r in runs]) for c in checkpoints) + " |")
 
 
 def endgames4(count: int = 100, empty: int = 8) -> list[Board]:
@@ -140,10 +149,10 @@ def mcts(seeds: int) -> None:
         started = time.perf_counter()
         runs = [mcts_shares(positions, checkpoints, seed) for seed in range(1, seeds + 1)]
         print(f"\n## MCTS, {label}, {seeds} seeds\n")
-        print("| iterations | " + " | ".join(f"{n:,}" for n in checkpoints) + " |")
-        print("|---" * (len(checkpoints) + 1) + "|")
-        shares = " | ".join(spread([r[n] for r in runs]) for n in checkpoints)
-        print(f"| most-visited move keeps the value | {shares} |")
+        print("| iterations | most-visited move keeps the value |")
+        print("|---|---|")
+        for n in checkpoints:
+            print(f"| {n:,} | {spread([r[n] for r in runs])} |")
         reached = [min((n for n in checkpoints if r[n] >= TARGET), default=None) for r in runs]
         got = [float(n) for n in reached if n is not None]
         within = f"{len(got)} of {seeds} seeds within {checkpoints[-1]:,}"
@@ -151,18 +160,92 @@ def mcts(seeds: int) -> None:
         print(f"  ({time.perf_counter() - started:.1f} s)", file=sys.stderr)
 
 
+# Installed before the page's scripts: every long task from then on, kept.
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
+    .observe({type: "longtask", buffered: true});
+"""
+
+# Press Train and wait for the learner's data-state to say done: milliseconds, page clock.
+TRAIN = """async ([root, games]) => {
+    const el = document.querySelector(root);
+    const select = el.querySelector("select[name=games]");
+    select.value = String(games);
+    select.dispatchEvent(new Event("change", {bubbles: true}));
+    window.__longTasks.length = 0;
+    const start = performance.now();
+    el.querySelector("[data-train]").click();
+    await new Promise((resolve) => {
+        const seen = () => el.dataset.state === "done" && resolve();
+        new MutationObserver(seen).observe(el, {attributes: true});
+    });
+    return [performance.now() - start, Math.max(0, ...window.__longTasks)];
+}"""
+
+
+def browser(site: Path, runs: int) -> None:
+    """Training on the page beside the same learner and opponent in CPython."""
+    from playwright.sync_api import sync_playwright
+
+    from tools import browser as chromium
+
+    print(f"\n## In the browser: training on the page against random, {runs} runs each\n")
+    print("| learner | games | page (s) | CPython (s) | ratio | longest task during training (ms) |")
+    print("|---|---|---|---|---|---|")
+    with chromium.serve(site) as url, sync_playwright() as pw:
+        engine = pw.chromium.launch(**chromium.launch_args())
+        for kind in ("menace", "tabular"):
+            for games in (1_000, 10_000):
+                page_s, cpython_s, longest = [], [], []
+                for run in range(runs):
+                    page = engine.new_page()
+                    page.add_init_script(LONG_TASKS)
+                    page.goto(url + "machines-that-learn/")
+                    page.evaluate("() => localStorage.clear()")
+                    page.reload()
+                    root = f"[data-learner='{kind}']"
+                    page.wait_for_selector(f"{root}[data-state='ready']", timeout=120_000)
+                    elapsed, task = page.evaluate(TRAIN, [root, games])
+                    page.close()
+                    page_s.append(elapsed / 1000)
+                    longest.append(task)
+                    started = time.perf_counter()
+                    training_run(kind, games, run)
+                    cpython_s.append(time.perf_counter() - started)
+                ratio = [p / c for p, c in zip(page_s, cpython_s, strict=True)]
+                print(f"| {kind} | {games:,} | {spread(page_s, 2)} | {spread(cpython_s, 2)} | "
+                      f"{spread(ratio, 1)} | {spread(longest, 0)} |", flush=True)
+        engine.close()
+
+
+def training_run(kind: str, games: int, seed: int) -> None:
+    """What the page does for ``games`` games, in CPython: train, and mark now and then."""
+    learner = make_learner(kind, Player.X, "self", Random(seed))  # both sides' boxes, as the page's
+    played = training(learner, make_opponent("random", learner, Player.X, Random(seed + 1)), Player.X)
+    for n in range(1, games + 1):
+        next(played)
+        if n % 100 == 0:  # about one slice's games on the page, each ending with the share
+            perfect_share(learner.marks(Player.X))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, default=20)
     parser.add_argument("--games", type=int, default=10_000)
-    parser.add_argument("--only", default="learners,mcts", help="learners, mcts, or both (default)")
+    parser.add_argument("--only", default="learners,mcts", help="learners, mcts, browser (comma-separated)")
+    parser.add_argument("--site", type=Path, default=ROOT / "build" / "site", help="the built site, for browser")
+    parser.add_argument("--runs", type=int, default=3, help="runs per browser figure")
     args = parser.parse_args()
-    print(f"Reproduce: python bench/learn.py --seeds {args.seeds} --games {args.games} --only {args.only}")
+    print(f"Reproduce: python bench/learn.py --seeds {args.seeds} --games {args.games} --only {args.only}"
+          + (f" --site {args.site} --runs {args.runs}" if "browser" in args.only else ""))
     parts = args.only.split(",")
     if "learners" in parts:
         learners(args.seeds, args.games)
     if "mcts" in parts:
         mcts(args.seeds)
+    if "browser" in parts:
+        browser(args.site, args.runs)
 
 
 if __name__ == "__main__":

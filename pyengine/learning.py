@@ -10,12 +10,12 @@ resigns (MENACE with an empty box).
 
 from __future__ import annotations
 
-from . import Board, Bot, Cell, Player, Value
+from . import Board, Bot, Cell, EngineError, Player, Value
 
 TYPE_CHECKING = False  # see board.py
 if TYPE_CHECKING:
-    from collections.abc import Iterator
-    from typing import Any
+    from collections.abc import Callable, Iterator
+    from typing import Any, TypeVar
 
     from .marking import Mark
 
@@ -43,12 +43,38 @@ class Learner(Bot):
 
     def to_json(self) -> dict[str, Any]:
         """The learner as plain data, for saving; its class's ``from_json`` reads it back."""
+        return {"kind": self.kind, "sides": [side.value for side in self.sides], "games": self.games, **self.saved()}
+
+    def saved(self) -> dict[str, Any]:
+        """What ``to_json`` keeps beyond the kind, the sides and the games."""
         raise NotImplementedError
 
     def marks(self, side: Player | None = None) -> list[Mark]:
         """Every position where it has a choice (as ``side``, or any side it plays),
         its favourites marked against the truth."""
         raise NotImplementedError
+
+
+if TYPE_CHECKING:
+    L = TypeVar("L", bound=Learner)
+
+
+def restore(data: Any, noun: str, build: Callable[[Any, tuple[Player, ...]], L]) -> L:
+    """A learner read back from ``to_json``'s data: the sides and games here,
+    the rest by ``build(data, sides)``; EngineError, naming ``noun`` and saying
+    why, for data that is not one."""
+    try:
+        sides = tuple(Player.parse(side) for side in data["sides"])
+        games = data["games"]
+        if type(games) is not int or games < 0:
+            raise EngineError(f"{games!r} is not a number of games")
+        learner = build(data, sides)
+    except EngineError as error:
+        raise EngineError(f"not a saved {noun}: {error}") from None
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise EngineError(f"not a saved {noun}: {type(error).__name__} {error}") from None
+    learner.games = games
+    return learner
 
 
 def outcome(final: Board, resigned: Player | None, side: Player) -> Value:

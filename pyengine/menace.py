@@ -21,7 +21,7 @@ number: Michie's 4, 3, 2, 1 per move; Matthew Scroggs' 8, 4, 2, 1. Both pay
 from __future__ import annotations
 
 from . import Board, Cell, EngineError, Player, Value
-from .learning import Learner, outcome
+from .learning import Learner, outcome, restore
 from .marking import Mark, canonical, choice_positions, distinct_moves, favourites_of, mark
 from .records import Record
 
@@ -141,27 +141,20 @@ class Menace(Learner):
 
     # -- saving ------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
-        """The machine as plain data: ``Menace.from_json`` reads it back."""
-        return {
-            "kind": self.kind,
-            "rules": list(self.rules),
-            "sides": [side.value for side in self.sides],
-            "games": self.games,
-            "boxes": boxes_json(self),
-        }
+    def saved(self) -> dict[str, Any]:
+        return {"rules": list(self.rules), "boxes": boxes_json(self)}
 
     @classmethod
     def from_json(cls, data: Any, rng: Random) -> Menace:
         """The machine ``to_json`` wrote; EngineError, saying why, for anything else."""
-        try:
+
+        def build(data: Any, sides: tuple[Player, ...]) -> Menace:
             name, start, win, draw, loss = data["rules"]
             rules = MenaceRules(str(name), tuple(int(n) for n in start), int(win), int(draw), int(loss))
-            machine = cls(rules, tuple(Player.parse(side) for side in data["sides"]), rng)
-            games = data["games"]
+            machine = cls(rules, sides, rng)
             boxes = data["boxes"]
-            if type(games) is not int or games < 0 or len(boxes) != len(machine.boxes):
-                raise EngineError("the games or the number of boxes do not fit")
+            if len(boxes) != len(machine.boxes):
+                raise EngineError(f"{len(boxes)} boxes where it has {len(machine.boxes)}")
             for entry in boxes:
                 box = Board.parse(entry["position"])
                 beads = {int(cell): count for cell, count in entry["beads"].items()}
@@ -170,12 +163,9 @@ class Menace(Learner):
                 if any(type(count) is not int or count < 0 for count in beads.values()):
                     raise EngineError(f"bead counts in box {box} are not whole numbers")
                 machine.boxes[box] = beads
-        except EngineError as error:
-            raise EngineError(f"not a saved MENACE: {error}") from None
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise EngineError(f"not a saved MENACE: {type(error).__name__} {error}") from None
-        machine.games = games
-        return machine
+            return machine
+
+        return restore(data, "MENACE", build)
 
 
 def boxes_json(machine: Menace) -> list[dict[str, Any]]:

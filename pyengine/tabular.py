@@ -25,7 +25,7 @@ one's value, and at the end of the game towards the result.
 from __future__ import annotations
 
 from . import Board, Cell, EngineError, Player
-from .learning import Learner, outcome
+from .learning import Learner, outcome, restore
 from .marking import Mark, canonical, choice_positions, favourites_of, mark
 from .records import Record
 
@@ -128,33 +128,20 @@ class TdLearner(Learner):
 
     # -- saving ------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
-        """The learner as plain data: ``TdLearner.from_json`` reads it back."""
-        return {
-            "kind": self.kind,
-            "schedule": list(self.schedule),
-            "sides": [side.value for side in self.sides],
-            "games": self.games,
-            "values": {str(board): value for board, value in self.values.items()},
-        }
+    def saved(self) -> dict[str, Any]:
+        return {"schedule": list(self.schedule), "values": {str(board): v for board, v in self.values.items()}}
 
     @classmethod
     def from_json(cls, data: Any, rng: Random) -> TdLearner:
         """The learner ``to_json`` wrote; EngineError, saying why, for anything else."""
-        try:
-            schedule = Schedule(*(float(rate) for rate in data["schedule"]))
-            learner = cls(tuple(Player.parse(side) for side in data["sides"]), rng, schedule)
-            games = data["games"]
-            if type(games) is not int or games < 0:
-                raise EngineError(f"{games!r} is not a number of games")
+
+        def build(data: Any, sides: tuple[Player, ...]) -> TdLearner:
+            learner = cls(sides, rng, Schedule(*(float(rate) for rate in data["schedule"])))
             for text, value in data["values"].items():
                 board = Board.parse(text)
                 if board != canonical(board)[0] or board.is_over or not -1.0 <= float(value) <= 1.0:
                     raise EngineError(f"no value {value!r} of {text!r} fits")
                 learner.values[board] = float(value)
-        except EngineError as error:
-            raise EngineError(f"not a saved tabular learner: {error}") from None
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise EngineError(f"not a saved tabular learner: {type(error).__name__} {error}") from None
-        learner.games = games
-        return learner
+            return learner
+
+        return restore(data, "tabular learner", build)

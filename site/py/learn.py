@@ -262,7 +262,13 @@ class TrainerView:
                                          learnview.results_series(self.history), "games", "share of the block")
         self.plots.innerHTML = plots  # built from numbers only (learnview.py)
         if self.boxes_root:
-            self.painter.start(self._painting())
+            self.repaint()
+
+    def repaint(self) -> None:
+        """Paint the boxes that changed, a slice at a time; ``data-painted`` says
+        "true" once all show the machine as it is (tests wait on it)."""
+        self.boxes_root.setAttribute("data-painted", "false")
+        self.painter.start(self._painting())
 
     # -- MENACE's boxes -------------------------------------------------------------
 
@@ -295,6 +301,7 @@ class TrainerView:
         for number, group in enumerate(by_group):
             summary = self.boxes_root.querySelector(f'[data-group="{number}"] summary')
             summary.textContent = learnview.group_summary(number, group)
+        self.boxes_root.setAttribute("data-painted", "true")
 
 
 class PlayView:
@@ -340,11 +347,11 @@ class PlayView:
         assert isinstance(machine, Menace)
         resigned = None
         if not self.board.is_over:
+            before = len(machine.drawn)
             cell = machine.pick(self.board)
             if cell is None:
                 resigned = Player.X
             else:
-                before = len(machine.drawn)
                 self.board = self.board.play(cell)
                 self.drawn = machine.drawn[-1][1:] if len(machine.drawn) > before else None
         self.render()
@@ -358,7 +365,7 @@ class PlayView:
             self.trainer.finished_game(self.board, resigned)
         else:
             self.status.textContent = "Your move (O). The bead MENACE just drew is ringed in its box below."
-            self.trainer.painter.start(self.trainer._painting())
+            self.trainer.repaint()
 
     def render(self) -> None:
         for button in self.cells:

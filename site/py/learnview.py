@@ -54,6 +54,8 @@ def box_svg(box: Board, beads: dict[Cell, int], mark: Mark, drawn: Cell | None =
             continue
         good = " good" if cell in mark.good else ""
         ring = " drawn" if cell == drawn else ""
+        if ring:
+            parts.append(f'<rect class="drawn-cell" x="{x}" y="{y}" width="{CELL}" height="{CELL}" rx="2"/>')
         parts.append(f'<g class="beads bead-c{cell}{good}{ring}">')
         for i in range(min(count, BEAD_ROWS * 3)):
             bx, by = x + 4 + i % 3 * 6, y + 4 + i // 3 * 6

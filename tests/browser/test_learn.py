@@ -40,6 +40,12 @@ def reload(page: Page) -> None:
     page.reload()
     for root in (MENACE, TABULAR, MCTS):
         page.wait_for_selector(f"{root}[data-state='ready']", timeout=120_000)
+    painted(page)
+
+
+def painted(page: Page) -> None:
+    """Wait until MENACE's boxes show its beads (they are painted a slice at a time)."""
+    page.wait_for_selector(f"{MENACE} [data-boxes][data-painted='true']", timeout=60_000)
 
 
 def games(page: Page, root: str) -> int:
@@ -50,6 +56,7 @@ def train(page: Page, root: str, count: str) -> None:
     page.select_option(f"{root} select[name='games']", count)
     page.locator(root).get_by_role("button", name=re.compile("^Train")).click()
     page.wait_for_selector(f"{root}[data-state='done']", timeout=120_000)
+    painted(page)
 
 
 def saved(page: Page, key: str) -> dict[str, object]:
@@ -79,8 +86,13 @@ def test_menace_trains_and_is_there_after_a_reload(page: Page) -> None:
 
 
 def test_a_game_against_menace_teaches_it(page: Page) -> None:
+    """MENACE moves first, the box it drew from shows the bead's cell, and the
+    finished game counts as one more game learned."""
     before = games(page, MENACE)
     page.click(f"{MENACE} [data-new-game]")
+    first = page.locator(f"{MENACE} .learn-board button[data-mark='X']")
+    assert first.count() == 1
+    page.wait_for_selector(f"{MENACE} figure.box rect.drawn-cell")
     for _ in range(5):
         status = page.inner_text(f"{MENACE} [data-play-status]")
         if "learned" in status:
