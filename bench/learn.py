@@ -163,7 +163,9 @@ def mcts(seeds: int) -> None:
 # Installed before the page's scripts: every long task from then on, kept.
 LONG_TASKS = """
 window.__longTasks = [];
-new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
+new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+})
     .observe({type: "longtask", buffered: true});
 """
 
@@ -180,7 +182,8 @@ TRAIN = """async ([root, games]) => {
         const seen = () => el.dataset.state === "done" && resolve();
         new MutationObserver(seen).observe(el, {attributes: true});
     });
-    return [performance.now() - start, Math.max(0, ...window.__longTasks)];
+    const during = window.__longTasks.filter(([at]) => at >= start).map(([at, ms]) => [at - start, ms]);
+    return [performance.now() - start, Math.max(0, ...during.map(([, ms]) => ms)), during];
 }"""
 
 
@@ -206,7 +209,8 @@ def browser(site: Path, runs: int) -> None:
                     page.reload()
                     root = f"[data-learner='{kind}']"
                     page.wait_for_selector(f"{root}[data-state='ready']", timeout=120_000)
-                    elapsed, task = page.evaluate(TRAIN, [root, games])
+                    elapsed, task, tasks = page.evaluate(TRAIN, [root, games])
+                    print(f"  {kind} {games}: long tasks at (ms, ms long): {tasks}", file=sys.stderr)
                     page.close()
                     page_s.append(elapsed / 1000)
                     longest.append(task)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from . import Board, Cell, EngineError, Player, Value
 from .learning import Learner, outcome, restore
-from .marking import Mark, canonical, choice_positions, distinct_moves, favourites_of, mark
+from .marking import Mark, canonical, choice_positions, distinct_moves, favourites_of, mark, notation
 from .records import Record
 
 TYPE_CHECKING = False  # see board.py
@@ -171,6 +171,6 @@ class Menace(Learner):
 def boxes_json(machine: Menace) -> list[dict[str, Any]]:
     """Every box as ``{"position": notation, "beads": {"cell": count}}``."""
     return [
-        {"position": str(box), "beads": {str(cell): count for cell, count in beads.items()}}
+        {"position": notation(box), "beads": {str(cell): count for cell, count in beads.items()}}
         for box, beads in machine.boxes.items()
     ]

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from . import Board, Cell, EngineError, Player
 from .learning import Learner, outcome, restore
-from .marking import Mark, canonical, choice_positions, favourites_of, mark
+from .marking import Mark, canonical, choice_positions, favourites_of, mark, notation
 from .records import Record
 
 TYPE_CHECKING = False  # see board.py
@@ -129,7 +129,7 @@ class TdLearner(Learner):
     # -- saving ------------------------------------------------------------
 
     def saved(self) -> dict[str, Any]:
-        return {"schedule": list(self.schedule), "values": {str(board): v for board, v in self.values.items()}}
+        return {"schedule": list(self.schedule), "values": {notation(board): v for board, v in self.values.items()}}
 
     @classmethod
     def from_json(cls, data: Any, rng: Random) -> TdLearner:

@@ -18,7 +18,7 @@ import json
 from random import Random
 
 import learnview
-from longwork import GAMES_S, ONE_STEP, STEP_S, Controls, Runner
+from longwork import ONE_STEP, STEP_S, Controls, Runner
 from pyscript import window
 from pyscript.ffi import create_proxy
 
@@ -42,6 +42,10 @@ if TYPE_CHECKING:
 
 STORAGE_KEYS = {"menace": "pyengine.learn.menace", "tabular": "pyengine.learn.tabular"}
 SAVE_VERSION = 1
+# Training's slices: longwork.GAMES_S (30 ms) is a slice of games alone; here each
+# slice ends with the machine marked and its counts shown (about 8 ms in Pyodide),
+# so a slice of 20 ms keeps the task under 50 ms (bench/learn.py --only browser).
+TRAIN_S = 0.02
 MAX_CURVE = 200  # points kept on a curve: every other one is dropped beyond this
 NAMES = {"menace": "MENACE", "tabular": "the tabular learner"}
 
@@ -58,8 +62,9 @@ class TrainerView:
         self.plots, self.boxes_root = q("[data-plots]"), q("[data-boxes]")
         self.controls = Controls(root, run=self.train_button, stop=q("[data-stop]"), status=q(".ttt-status"),
                                  bar=q("progress"))
-        self.runner = Runner(window, create_proxy, budget=GAMES_S)
+        self.runner = Runner(window, create_proxy, budget=TRAIN_S)
         self.painter = Runner(window, create_proxy, budget=STEP_S)
+        self.after = Runner(window, create_proxy, budget=ONE_STEP)  # saving and redrawing, a task each
         self.rng = Random()
         # A machine without boxes until the positions are derived (_prepared).
         self.learner: Learner = Menace(menace_rules("michie"), (), self.rng)
@@ -189,23 +194,31 @@ class TrainerView:
         return games
 
     def _progress(self, done: int) -> None:
-        self.add_point()
+        marks = self.learner.marks(Player.X)  # once per slice: the share and the counts both read it
+        self.add_point(marks)
         self.controls.progress(done, f"Training against {self.against}: {done:,} games\u2026")
-        self.show_counts()
+        self.show_counts(marks)
 
     def _trained(self, games: int) -> None:
         self.controls.progress(games)
         self.add_point()
+        self.show_counts()
+        self.after.start(self._saving_and_showing(f"Trained {games:,} games against {self.against}.", "done"))
+
+    def _saving_and_showing(self, text: str, state: str) -> Iterator[None]:
+        """Save, then draw the plots and boxes, each in a task of its own: with the
+        training's last slice they made one task of well over 50 ms."""
+        yield
         self.save()
+        yield
         self.show()
-        self.controls.finish(f"Trained {games:,} games against {self.against}.")
+        self.controls.finish(text, state)
 
     def _on_stop(self, event: Any) -> None:
         if self.runner.stop():
             self.add_point()
-            self.save()
-            self.show()
-            self.controls.finish("Stopped; what it learned so far is kept.", "stopped")
+            self.show_counts()
+            self.after.start(self._saving_and_showing("Stopped; what it learned so far is kept.", "stopped"))
 
     def _failed(self, error: BaseException) -> None:
         self.controls.failed(error, "Press Forget to start again.")
@@ -216,6 +229,7 @@ class TrainerView:
 
     def forget(self) -> None:
         self.runner.stop()
+        self.after.stop()
         if self.play:
             self.play.abandon()
         self.start_fresh()
@@ -236,17 +250,19 @@ class TrainerView:
     def share(self) -> float:
         return perfect_share(self.learner.marks(Player.X))
 
-    def add_point(self) -> None:
+    def add_point(self, marks: list[Mark] | None = None) -> None:
         if self.curve and self.curve[-1][0] == len(self.history):
             return
-        self.curve.append((len(self.history), self.share()))
+        share = self.share() if marks is None else perfect_share(marks)
+        self.curve.append((len(self.history), share))
         if len(self.curve) > MAX_CURVE:
             self.curve = self.curve[:1] + self.curve[1:-1:2] + self.curve[-1:]
 
-    def show_counts(self) -> None:
+    def show_counts(self, marks: list[Mark] | None = None) -> None:
         self.root.setAttribute("data-games", str(self.learner.games))
         self.tally.textContent = learnview.tally_text(self.history, Player.X)
-        marks = self.learner.marks(Player.X)
+        if marks is None:
+            marks = self.learner.marks(Player.X)
         perfect = sum(m.perfect for m in marks)
         self.share_line.textContent = (
             f"Perfect positions as X: {perfect} of {len(marks)} ({perfect / len(marks):.1%}), "
