@@ -149,3 +149,12 @@ def test_mcts_steps_and_runs(page: Page) -> None:
 
 def test_axe_finds_nothing(page: Page) -> None:
     assert axe_both_schemes(page) == []
+
+
+def test_axe_finds_nothing_on_a_phone(page: Page) -> None:
+    """At a phone's width too: the figures' tables wrap instead of scrolling sideways."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        assert axe_both_schemes(page) == []
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 720})
