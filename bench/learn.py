@@ -44,7 +44,7 @@ from pyengine.learning import training  # noqa: E402
 from pyengine.marking import choice_positions, good_moves, perfect_share  # noqa: E402
 from pyengine.mcts import Tree  # noqa: E402
 from pyengine.menace import MICHIE, SCROGGS, MenaceRules  # noqa: E402
-from pyengine.training import make_learner, make_opponent  # noqa: E402
+from pyengine.training import make_learner, make_opponent, seeded_pair  # noqa: E402
 
 LEARNERS = {
     "MENACE, Michie": ("menace", MICHIE),
@@ -73,9 +73,7 @@ def one_run(
 ) -> tuple[dict[int, float], int | None, int]:
     """Shares at the checkpoints, the games until it stopped losing (None if it
     did not), and the losses in the last QUIET games."""
-    seeds = Random(seed)
-    learner = make_learner(kind, Player.X, against, Random(seeds.getrandbits(64)), rules)
-    opponent = make_opponent(against, learner, Player.X, Random(seeds.getrandbits(64)), rules)
+    learner, opponent = seeded_pair(kind, against, seed, Player.X, rules)
     played = training(learner, opponent, Player.X)
     shares: dict[int, float] = {}
     outcomes: list[Value] = []

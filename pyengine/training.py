@@ -56,6 +56,20 @@ def make_opponent(against: str, learner: Learner, side: Player, rng: Random, rul
     return bot(Level.parse(against), seed=rng.getrandbits(64))
 
 
+def seeded_pair(
+    kind: str,
+    against: str,
+    seed: int | None,
+    side: Player = Player.X,
+    rules: MenaceRules = MICHIE,
+    schedule: Schedule | None = None,
+) -> tuple[Learner, Bot]:
+    """A fresh learner and its opponent, each with a generator drawn from ``seed``."""
+    seeds = Random(seed)
+    learner = make_learner(kind, side, against, Random(seeds.getrandbits(64)), rules, schedule)
+    return learner, make_opponent(against, learner, side, Random(seeds.getrandbits(64)), rules)
+
+
 class Run(Record):
     """A finished training run."""
 
@@ -78,9 +92,7 @@ def train(
     """Train a fresh learner for ``games`` games; the seed makes the run repeat exactly."""
     if type(games) is not int or games < 0:
         raise EngineError(f"the number of games is a whole number, not {games!r}")
-    seeds = Random(seed)
-    learner = make_learner(kind, side, against, Random(seeds.getrandbits(64)), rules, schedule)
-    opponent = make_opponent(against, learner, side, Random(seeds.getrandbits(64)), rules)
+    learner, opponent = seeded_pair(kind, against, seed, side, rules, schedule)
     played = training(learner, opponent, side)
     history = "".join(LETTERS[next(played)] for _ in range(games))
     return Run(learner, against.strip().lower(), side, history)

@@ -50,3 +50,15 @@ def test_an_iteration_in_words() -> None:
     text = learnview.iteration_text(step)
     assert f"expansion added move {step.expanded}" in text
     assert f"{len(step.path) + 1} nodes" in text
+
+
+def test_a_comparison_draws_one_line_per_machine() -> None:
+    """MENACE compares four opponents under both presets; each machine is a line in
+    both plots, named by its opponent and rules."""
+    runs = learnview.comparison_runs("menace")
+    assert len(runs) == 8 and len(learnview.comparison_runs("tabular")) == 4
+    curves = [(a, r, [(0.0, 0.2), (100.0, 0.3)]) for a, r in runs]
+    results = [(a, r, "WDL" * 40) for a, r in runs]
+    html = learnview.comparison_plots("MENACE", curves, results)
+    assert html.count("<polyline") == 16
+    assert "vs another MENACE, Scroggs" in html and "vs itself, Michie" in html

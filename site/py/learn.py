@@ -28,7 +28,7 @@ from pyengine.marking import choice_positions, good_moves, perfect_share, prepar
 from pyengine.mcts import Tree, report
 from pyengine.menace import Menace, menace_rules
 from pyengine.tabular import TdLearner
-from pyengine.training import make_learner, make_opponent
+from pyengine.training import make_learner, make_opponent, seeded_pair
 
 TYPE_CHECKING = False  # typing costs the page's start-up milliseconds; only the checker needs it
 if TYPE_CHECKING:
@@ -47,6 +47,8 @@ SAVE_VERSION = 1
 # so a slice of 20 ms keeps the task under 50 ms (bench/learn.py --only browser).
 TRAIN_S = 0.02
 MAX_CURVE = 200  # points kept on a curve: every other one is dropped beyond this
+COMPARE_GAMES = 2_000  # games per machine compared: a few seconds each in the browser
+COMPARE_STEP = 100  # games between two points of a compared curve
 NAMES = {"menace": "MENACE", "tabular": "the tabular learner"}
 
 
@@ -71,8 +73,11 @@ class TrainerView:
         self.history = ""
         self.curve: list[tuple[int, float]] = []
         self.painted: dict[str, str] = {}  # each box's notation -> the markup it shows
+        self.compared: list[tuple[str, str, list[tuple[float, float]]]] = []  # a comparison's curves so far
         self.play: PlayView | None = None
         self.train_button.addEventListener("click", create_proxy(self._on_train))
+        self.compare_button, self.compare_root = q("[data-compare]"), q("[data-compare-plots]")
+        self.compare_button.addEventListener("click", create_proxy(self._on_compare))
         q("[data-stop]").addEventListener("click", create_proxy(self._on_stop))
         self.forget_button.addEventListener("click", create_proxy(self._on_forget))
         for select in self.selects.values():
@@ -100,7 +105,7 @@ class TrainerView:
         self.controls.ready(f"Ready: {NAMES[self.kind]} has played {self.learner.games:,} games.")
         for select in self.selects.values():
             select.disabled = False
-        self.forget_button.disabled = False
+        self.forget_button.disabled = self.compare_button.disabled = False
         self._on_setting(None)
 
     def restore(self) -> None:
@@ -222,6 +227,41 @@ class TrainerView:
 
     def _failed(self, error: BaseException) -> None:
         self.controls.failed(error, "Press Forget to start again.")
+
+    # -- comparing opponents and rules ---------------------------------------------
+
+    def _on_compare(self, event: Any) -> None:
+        runs = learnview.comparison_runs(self.kind)
+        self.compared = []
+        self.compare_button.disabled = True
+        self.controls.running("Training fresh machines to compare\u2026", len(runs) * COMPARE_GAMES)
+        self.runner.start(self._comparing(runs), progress=self.controls.progress, done=self._compared,
+                          failed=self._failed)
+
+    def _comparing(self, runs: list[tuple[str, str]]) -> Generator[int, None, list[tuple[str, str, str]]]:
+        """Fresh seeded machines, one per (opponent, rules), COMPARE_GAMES games each:
+        the share of perfect positions every COMPARE_STEP games, and the history."""
+        done, results = 0, []
+        for seed, (against, rules_name) in enumerate(runs, 1):
+            learner, opponent = seeded_pair(self.kind, against, seed, Player.X, menace_rules(rules_name))
+            played = training(learner, opponent, Player.X)
+            history, points = "", [(0.0, perfect_share(learner.marks(Player.X)))]
+            for n in range(1, COMPARE_GAMES + 1):
+                history += LETTERS[next(played)]
+                if n % COMPARE_STEP == 0:
+                    points.append((float(n), perfect_share(learner.marks(Player.X))))
+                done += 1
+                yield done
+            results.append((against, rules_name, history))
+            self.compared.append((against, rules_name, points))
+        return results
+
+    def _compared(self, results: list[tuple[str, str, str]]) -> None:
+        plots = learnview.comparison_plots(NAMES[self.kind], self.compared, results)
+        self.compared = []
+        self.compare_root.innerHTML = plots  # numbers and fixed names only (learnview.py)
+        self.compare_button.disabled = False
+        self.controls.finish("Compared: each line is a fresh machine, trained in this browser just now.")
 
     def _on_forget(self, event: Any) -> None:
         if window.confirm(f"Forget {NAMES[self.kind]} and its {self.learner.games:,} games? This cannot be undone."):

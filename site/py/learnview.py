@@ -160,9 +160,9 @@ def results_series(history: str) -> list[Series]:
     """Won, drawn and lost per block of games, as three plotted lines."""
     made = blocks(history, block_size(len(history)))
     return [
-        ("won", "won", [(end, win) for end, win, _, _ in made]),
-        ("drawn", "drawn", [(end, draw) for end, _, draw, _ in made]),
-        ("lost", "lost", [(end, loss) for end, _, _, loss in made]),
+        ("won", "won", [(float(end), win) for end, win, _, _ in made]),
+        ("drawn", "drawn", [(float(end), draw) for end, _, draw, _ in made]),
+        ("lost", "lost", [(float(end), loss) for end, _, _, loss in made]),
     ]
 
 
@@ -182,4 +182,35 @@ def iteration_text(step: Iteration) -> str:
         f"This iteration: selection followed {path}; expansion {expanded}; the random playout "
         f"played {len(step.playout)} moves to {ending}; back-propagation added that result to "
         f"{len(step.path) + 1} nodes (the root included)."
+    )
+
+
+COMPARE_OPPONENTS = ("random", "perfect", "menace", "self")
+
+
+def comparison_runs(kind: str) -> list[tuple[str, str]]:
+    """The (opponent, rules) pairs a comparison trains: every opponent, with both
+    presets for MENACE (the tabular learner's "menace" plays Michie's)."""
+    presets = ("michie", "scroggs") if kind == "menace" else ("michie",)
+    return [(against, rules) for rules in presets for against in COMPARE_OPPONENTS]
+
+
+def run_name(kind: str, against: str, rules: str) -> str:
+    """A compared machine's name in a legend: its opponent, and its rules for MENACE."""
+    rival = {"menace": "another MENACE", "self": "itself"}.get(against, against)
+    return f"vs {rival}, {rules.capitalize()}" if kind == "MENACE" else f"vs {rival}"
+
+
+def comparison_plots(
+    kind: str, curves: list[tuple[str, str, list[tuple[float, float]]]], results: list[tuple[str, str, str]]
+) -> str:
+    """Two plots of a comparison: the share of perfect positions, and the share of
+    games lost per block, one line per machine (classes c0, c1, ... colour them)."""
+    shares = [(run_name(kind, a, r), f"c{i}", pts) for i, (a, r, pts) in enumerate(curves)]
+    losses = []
+    for i, (against, rules, history) in enumerate(results):
+        made = blocks(history, block_size(len(history)))
+        losses.append((run_name(kind, against, rules), f"c{i}", [(float(end), loss) for end, _, _, loss in made]))
+    return line_plot(f"Share of perfect positions, {kind}, by opponent", shares, "games", "share") + line_plot(
+        f"Share of games lost per block, {kind}, by opponent", losses, "games", "share lost"
     )

@@ -130,6 +130,15 @@ def test_the_tabular_learner_trains(page: Page) -> None:
     assert f"{perfect} of 304" in page.inner_text(f"{TABULAR} [data-share]")
 
 
+def test_the_tabular_learner_compares_its_opponents(page: Page) -> None:
+    """Four fresh learners, one per opponent: a line each in both plots."""
+    page.click(f"{TABULAR} [data-compare]")
+    page.wait_for_selector(f"{TABULAR} [data-compare-plots] .learn-chart", timeout=180_000)
+    assert page.get_attribute(TABULAR, "data-state") == "done"
+    assert page.locator(f"{TABULAR} [data-compare-plots] polyline").count() == 8
+    assert page.locator(f"{TABULAR} [data-compare-plots] table").count() == 2
+
+
 def test_mcts_steps_and_runs(page: Page) -> None:
     """One step is one visit; a run of 1,000 more makes 1,001 visits in all; a bad
     position is said in words."""
