@@ -27,10 +27,11 @@ LOADER = "loader.mjs"
 # slowed 4x (8.8 s, issue 8), and about what a 1.6 Mbit/s link needs for the
 # compressed runtime (3.9 MB brotli). Later than that, a person deserves to know.
 WATCHDOG_MS = 20_000
-# Engine modules the browser never imports: the command line (argparse, tqdm),
-# the board generator and the census, which run at build time (the page uses
-# policy.py to take over a game played on the first-paint board).
-NOT_IN_BROWSER = frozenset({"__main__.py", "cli.py", "nojs.py", "census.py"})
+# Engine modules the browser never imports: the command line (argparse, tqdm;
+# learncli.py is its learners' part), the board generator and the census, which
+# run at build time (the page uses policy.py to take over a game played on the
+# first-paint board).
+NOT_IN_BROWSER = frozenset({"__main__.py", "cli.py", "learncli.py", "nojs.py", "census.py"})
 
 # PyScript's modules that every page with a board loads, core first; their
 # names carry content hashes, so they are found in node_modules at build time.
