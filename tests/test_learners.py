@@ -41,20 +41,21 @@ def good_reference(cells: str) -> set[int]:
 
 
 class TestBoxes:
-    def test_michies_304_boxes_are_the_plain_walks(self) -> None:
-        """1 + 12 + 108 + 183 boxes for X, the same classes as the reference walk finds."""
-        walked = reference_choices("X")
-        assert {ply: len(classes) for ply, classes in walked.items()} == {0: 1, 2: 12, 4: 108, 6: 183}
-        boxes = choice_positions(Player.X)
-        assert len(boxes) == 304
-        assert {ref.symmetry_class(plain(b)) for b in boxes} == set().union(*walked.values())
-
-    def test_o_has_289_boxes(self) -> None:
-        """O's boxes, derived the same way: 3 + 38 + 153 + 95."""
-        walked = reference_choices("O")
-        assert {ply: len(classes) for ply, classes in walked.items()} == {1: 3, 3: 38, 5: 153, 7: 95}
-        boxes = choice_positions(Player.O)
-        assert len(boxes) == 289
+    @pytest.mark.parametrize(
+        ("side", "per_move"),
+        [
+            # Michie's 304 boxes: 1 + 12 + 108 + 183 for X.
+            ("X", {0: 1, 2: 12, 4: 108, 6: 183}),
+            # O's boxes, derived the same way: 3 + 38 + 153 + 95 = 289.
+            ("O", {1: 3, 3: 38, 5: 153, 7: 95}),
+        ],
+    )
+    def test_the_boxes_are_the_plain_walks_classes(self, side: str, per_move: dict[int, int]) -> None:
+        """Each side's boxes are exactly the classes the reference walk finds, as many per move as published."""
+        walked = reference_choices(side)
+        assert {ply: len(classes) for ply, classes in walked.items()} == per_move
+        boxes = choice_positions(Player(side))
+        assert len(boxes) == sum(per_move.values())
         assert {ref.symmetry_class(plain(b)) for b in boxes} == set().union(*walked.values())
 
     def test_each_box_holds_one_colour_per_move_up_to_its_symmetries(self) -> None:
