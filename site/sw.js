@@ -78,11 +78,14 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-// Offline, the cached copy of the file a request names, whatever its query.
+// Offline, the cached copy of the file a request names, whatever else its
+// query says (a page's ?pos=..., a retry's &attempt=2), if the digest it
+// asks for, if any, is this copy's.
 async function cachedCopy(url) {
-  const cache = await caches.open(CACHE);
   const kept = BY_PATH.get(url.split("?")[0]);
-  return (kept && (await cache.match(kept))) || cache.match(url, { ignoreSearch: true });
+  const wanted = new URL(url).searchParams.get("v");
+  if (!kept || (wanted && new URL(kept).searchParams.get("v") !== wanted)) return undefined;
+  return (await caches.open(CACHE)).match(kept);
 }
 
 self.addEventListener("fetch", (event) => {
@@ -111,10 +114,18 @@ self.addEventListener("fetch", (event) => {
   } else {
     // Any other address (another build's, or one without its digest, made by
     // a script at run time): the network, revalidated; offline, the cached
-    // copy of that file.
+    // copy of that file. An address with a digest the server's file no longer
+    // has (a page of an earlier build, open across a deploy) gets an error,
+    // which the page reports, rather than another build's file.
+    const wanted = new URL(request.url).searchParams.get("v");
     event.respondWith(
-      fetch(new Request(request, { cache: "no-cache" }))
-        .catch(async (error) => (await cachedCopy(request.url)) || Promise.reject(error)),
+      fetch(new Request(request, { cache: "no-cache" })).then(
+        async (response) => {
+          if (!wanted || !response.ok || (await hex(response.clone())).startsWith(wanted)) return response;
+          return Response.error();
+        },
+        async (error) => (await cachedCopy(request.url)) || Promise.reject(error),
+      ),
     );
   }
 });

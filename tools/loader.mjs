@@ -138,6 +138,16 @@ function guard(realFetch) {
 const address = (name) => SETTINGS.files[name] || name;
 const attemptURL = (name, n) => new URL(n > 1 ? `${address(name)}&attempt=${n}` : address(name), here);
 
+// For a script that starts a Pyodide of its own (a Web Worker): each runtime
+// file's absolute address, digest and all, so it gets the very files this
+// page gets, from the same cache entries; and the package index to hand to
+// loadPyodide (pyodide-lock.json is not shipped). A page's script imports
+// this module by the address its <script src> holds (the same module).
+export const runtimeFiles = Object.fromEntries(
+  Object.keys(SETTINGS.files).map((name) => [name, new URL(address(name), here).href]),
+);
+export const lockFileContents = { info: SETTINGS.lockInfo, packages: {} };
+
 // Plain `pyodide.asm.wasm` as Pyodide asks for it, by its address.
 function withDigest(url) {
   const plain = new URL(url, document.baseURI);
@@ -164,7 +174,7 @@ async function startPyodide(options, n) {
     ...options,
     createPyodideModule,
     stdLibURL: attemptURL(SETTINGS.stdlib, n).href,
-    lockFileContents: { info: SETTINGS.lockInfo, packages: {} },
+    lockFileContents,
   });
 }
 

@@ -195,6 +195,17 @@ def test_after_a_deploy_every_file_a_page_receives_is_the_new_builds(
     assert ran == ["second"] * (2 + len(PAGE_MODULES)), "the engine, main.py and each page module are the new build's"
 
 
+def new_worker_in_charge(page: Page, site: Path) -> str:
+    """Wait until the worker of ``site``'s build controls the page and its cache is the only one; its build id."""
+    build = (site / "sw.js").read_text().split('const BUILD = "', 1)[1].split('"', 1)[0]
+    page.wait_for_function("name => caches.keys().then((keys) => keys.join() === name)", arg=f"pyengine-{build}",
+                           timeout=60_000)
+    page.wait_for_function("() => navigator.serviceWorker.getRegistration().then((registration) =>"
+                           " registration.active === navigator.serviceWorker.controller && !registration.installing"
+                           " && !registration.waiting)", timeout=60_000)
+    return build
+
+
 def test_after_a_deploy_the_workers_cache_holds_the_new_builds_bytes(
     after_deploy: tuple[Page, list[list[Received]]], host: tuple[Host, str], second_site: Path,
 ) -> None:
@@ -203,10 +214,8 @@ def test_after_a_deploy_the_workers_cache_holds_the_new_builds_bytes(
     worker lists, but the full standard library, which comes when needed."""
     page, _ = after_deploy
     _, base_url = host
+    build = new_worker_in_charge(page, second_site)
     worker = (second_site / "sw.js").read_text()
-    build = worker.split('const BUILD = "', 1)[1].split('"', 1)[0]
-    page.wait_for_function("name => caches.keys().then((keys) => keys.join() === name)", arg=f"pyengine-{build}",
-                           timeout=60_000)
     held = page.evaluate("""async (name) => {
         const cache = await caches.open(name);
         const held = {};
@@ -271,3 +280,20 @@ def test_the_404_page_works_under_a_sub_path(browser: Browser, watch: Watch, sit
             assert page.evaluate("window.__cspViolations") == []
         finally:
             context.close()
+
+
+def test_after_a_deploy_an_earlier_builds_address_gets_an_error_not_another_builds_file(
+    after_deploy: tuple[Page, list[list[Received]]], first_site: Path, second_site: Path, watch: Watch,
+) -> None:
+    """A page of the first build still open would ask for its files by their
+    old addresses: the server now has other bytes there, and the worker says
+    so with an error rather than hand them over; this build's addresses, a
+    retry's query added, are answered."""
+    page, _ = after_deploy
+    new_worker_in_charge(page, second_site)
+    outcome = "url => fetch(url).then((response) => response.text(), () => 'refused')"
+    old, new = ((site / "py" / "main.py").read_bytes() for site in (first_site, second_site))
+    assert page.evaluate(outcome, f"py/main.py?v={sha256(old)[:16]}") == "refused"
+    assert watch.errors == ["Failed to load resource: net::ERR_FAILED"]  # the refusal, as the console says it
+    watch.errors.clear()
+    assert page.evaluate(outcome, f"py/main.py?v={sha256(new)[:16]}&attempt=2") == new.decode()

@@ -101,6 +101,21 @@ def test_the_site_loader_starts_pyodide(page: Page) -> None:
     assert str(origin).endswith(".zip/json/decoder.pyc"), origin
 
 
+def test_the_loader_gives_other_scripts_the_runtime_files_addresses(page: Page) -> None:
+    """A script that starts a Pyodide of its own (a Web Worker) imports the loader by
+    its address and gets the runtime files by the addresses the page preloads them under."""
+    given = page.evaluate("""async () => {
+        const loader = await import(document.querySelector('script[src*="/pyodide/loader-"]').src);
+        return [loader.runtimeFiles, loader.lockFileContents.packages];
+    }""")
+    files, packages = given
+    preloaded = page.eval_on_selector_all("link[rel=preload], link[rel=modulepreload]", "ls => ls.map((l) => l.href)")
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", stdlib.TRIMMED_NAME):
+        assert files[name] in preloaded, name
+    assert re.search(r"/python_stdlib\.zip\?v=[0-9a-f]{16}$", files["python_stdlib.zip"])
+    assert packages == {}
+
+
 def test_the_loader_hands_polyscript_the_pages_files_it_downloaded(page: Page) -> None:
     """The engine zip and the page's Python are downloaded by the loader's
     attempt (so their failure is caught and retried) and each once: polyscript
