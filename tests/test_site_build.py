@@ -103,6 +103,24 @@ class TestServiceWorker:
         assert f'data-src="assets/map.svg?v={digest(b"<svg/>")}"' in facts
         assert (site / "404.html").read_text() == f'<link rel="stylesheet" href="{css}"><a href=".">Home</a>'
 
+    def test_the_sites_scripts_name_what_they_import_by_its_address(self, tmp_path: Path) -> None:
+        """A script's imports carry the addresses of what they name, written before the
+        script's own digest is taken; the worker's plain address is left alone."""
+        site = self.make_site(tmp_path)
+        (site / "assets" / "dep.js").write_text("export const x = 1;")
+        (site / "assets" / "boot.mjs").write_text(
+            'import { x } from "./dep.js";\nconst engine = new URL("../runtime/pyengine.zip", import.meta.url);\n'
+            'navigator.serviceWorker.register(new URL("sw.js", root));\n'
+        )
+        (site / "index.html").write_text('<script type="module" src="assets/boot.mjs"></script>')
+        built_worker(site)
+        boot = (site / "assets" / "boot.mjs").read_text()
+        assert f'from "./dep.js?v={digest(b"export const x = 1;")}"' in boot
+        assert f'new URL("../runtime/pyengine-{digest(b"PK engine")}.zip", import.meta.url)' in boot
+        assert 'new URL("sw.js", root)' in boot
+        page = (site / "index.html").read_text()
+        assert page == f'<script type="module" src="assets/boot.mjs?v={digest(boot.encode())}"></script>'
+
     def test_the_built_worker_is_valid_javascript(self, tmp_path: Path) -> None:
         site = self.make_site(tmp_path)
         built_worker(site)

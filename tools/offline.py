@@ -21,6 +21,7 @@ import hashlib
 import json
 import posixpath
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from tools.icons import icon
@@ -49,9 +50,18 @@ NOT_PRECACHED = re.compile(
 # library (2.5 MB), which only a reader's own code can need (tools/loader.mjs).
 LAZY = frozenset({"runtime/pyodide/python_stdlib.zip"})
 # PyScript's bundler names its chunks by their content (core-C9KDLldu.js), and
-# core.js imports them by those names: their plain address is already their
-# content's. core.js itself is named by the page.
-NAMED_BY_CONTENT = re.compile(r"^runtime/pyscript/(?!core\.js$)[^/]+\.js$")
+# core.js imports them by those names; the theme names its own files likewise
+# (main.57a0d79d.min.css, workers/search.a7633da7.min.js, which its script
+# asks for): their plain address is already their content's. PyScript's
+# core.js is named by the page and by the site's scripts.
+NAMED_BY_CONTENT = re.compile(
+    r"^runtime/pyscript/(?!core\.js$)[^/]+\.js$|^assets/(javascripts|stylesheets)/(.+/)?[\w-]+\.[0-9a-f]{8}\.min\.(js|css)$"
+)
+# The site's own scripts (neither the runtime's nor the theme's, nor the worker,
+# which is registered by its plain address), and where they name another
+# file: `from "./x.js"`, `import("../x.mjs")`, `new URL("./x.js", import.meta.url)`.
+OWN_SCRIPT = re.compile(r"^(?!runtime/|assets/javascripts/|sw\.js$).*\.m?js$")
+JS_IMPORT = re.compile(r"""(?P<head>\bfrom\s*|\bimport\s*\(\s*|\bnew URL\(\s*)["'](?P<url>\.\.?/[^"'?#]*)["']""")
 # PyScript reads the end of these files' addresses: they get the digest in their name.
 RENAMED = ("runtime/pyengine.zip", "runtime/pyodide/loader.mjs")
 # Where a page names a file: attributes, and the addresses in a PyScript
@@ -92,35 +102,61 @@ def name_by_content(site: Path) -> dict[str, str]:
     return renamed
 
 
+def address_of(site: Path, name: str, named: set[str]) -> str:
+    """A file's address from the site's root: a page by its folder, a file
+    named by its content (``named`` too) as it is, any other with ``?v=DIGEST``."""
+    if name == "index.html" or name.endswith("/index.html"):
+        return name[: -len("index.html")]
+    if name.endswith(".html") or NAMED_BY_CONTENT.search(name) or name in named:
+        return name
+    return f"{name}?v={digest((site / name).read_bytes())}"
+
+
 def addresses(site: Path, renamed: dict[str, str]) -> dict[str, str]:
-    """Each file's address from the site's root, by path: pages by their folder,
-    files named by their content as they are, the rest with ``?v=DIGEST``."""
+    """Every file's address, by path."""
     named = set(renamed.values())
-    found = {}
-    for name in site_files(site):
-        if name == "index.html" or name.endswith("/index.html"):
-            found[name] = name[: -len("index.html")]
-        elif name.endswith(".html") or NAMED_BY_CONTENT.search(name) or name in named:
-            found[name] = name
-        else:
-            found[name] = f"{name}?v={digest((site / name).read_bytes())}"
-    return found
+    return {name: address_of(site, name, named) for name in site_files(site)}
 
 
-def _readdress(page: str, url: str, known: dict[str, str], renamed: dict[str, str]) -> str:
-    """``url`` as written in ``page``, with the file's address if it names a
-    file of the site that is not a page; otherwise as it was."""
+def _readdress(where: str, url: str, address: Callable[[str], str | None], renamed: dict[str, str]) -> str:
+    """``url`` as written in the file ``where``, with the file's address if it
+    names a file of the site that is not a page; otherwise as it was."""
     if not url or "?" in url or "#" in url or re.match(r"^[a-z][a-z0-9+.-]*:", url, re.I):
         return url
-    folder = posixpath.dirname(page)
-    # Relative to the page; and the strategy map's data-src, relative to the
+    folder = posixpath.dirname(where)
+    # Relative to the file; and the strategy map's data-src, relative to the
     # root (the page adds its base).
     for path in (posixpath.normpath(posixpath.join(folder, url)), posixpath.normpath(url)):
         path = renamed.get(path, path)
-        if path in known and not path.endswith(".html"):
+        found = None if path.endswith(".html") else address(path)
+        if found is not None:
             head = url.rsplit("/", 1)[0] + "/" if "/" in url else ""
-            return head + known[path].rsplit("/", 1)[-1]
+            return head + found.rsplit("/", 1)[-1]
     return url
+
+
+def readdress_scripts(site: Path, renamed: dict[str, str]) -> None:
+    """Write each file's address wherever one of the site's own scripts
+    imports it, a script's imports before the script (their addresses change)."""
+    scripts = {name for name in site_files(site) if OWN_SCRIPT.search(name)}
+    named = set(renamed.values())
+    done: set[str] = set()
+
+    def address(path: str) -> str | None:
+        if path in scripts:
+            rewrite(path)
+        return address_of(site, path, named) if (site / path).is_file() else None
+
+    def rewrite(name: str) -> None:
+        if name in done:
+            return
+        done.add(name)  # an import cycle ends here, with the address as it stands
+        source = (site / name).read_text()
+        (site / name).write_text(JS_IMPORT.sub(
+            lambda found: found["head"] + json.dumps(_readdress(name, found["url"], address, renamed)), source))
+
+    for name in sorted(scripts):
+        rewrite(name)
 
 
 def readdress_pages(site: Path, known: dict[str, str], renamed: dict[str, str]) -> None:
@@ -132,10 +168,10 @@ def readdress_pages(site: Path, known: dict[str, str], renamed: dict[str, str]) 
             url = found["url"]
             if page == "404.html" and url.startswith("/") and not url.startswith("//"):
                 url = url[1:] or "."  # from the root the page finds at run time (overrides/404.html)
-            return f'{found["name"]}="{_readdress(page, url, known, renamed)}"'
+            return f'{found["name"]}="{_readdress(page, url, known.get, renamed)}"'
 
         def config(found: re.Match[str], page: str = page) -> str:
-            return JSON_STRING.sub(lambda s: json.dumps(_readdress(page, s["url"], known, renamed)), found[0])
+            return JSON_STRING.sub(lambda s: json.dumps(_readdress(page, s["url"], known.get, renamed)), found[0])
 
         source = PY_CONFIG.sub(config, URL_ATTRIBUTE.sub(attribute, source))
         if page == "404.html":  # the theme's search worker, from the page's base
@@ -147,6 +183,7 @@ def write_service_worker(site: Path) -> None:
     """Give every file its address in the pages, then fill in sw.js: the
     address and digest of each file it keeps, and a build id digested from them."""
     renamed = name_by_content(site)
+    readdress_scripts(site, renamed)
     readdress_pages(site, addresses(site, renamed), renamed)
     kept = {path: url for path, url in addresses(site, renamed).items() if not NOT_PRECACHED.search(path)}
     files = {url: digest((site / path).read_bytes()) for path, url in kept.items()}

@@ -23,8 +23,6 @@ import hashlib
 import io
 import os
 import shutil
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -37,7 +35,7 @@ from playwright.sync_api import Browser, Page, Response
 
 from tools.browser import QuietHandler, serve
 
-from .conftest import READY, ROOT, Watch, new_context
+from .conftest import READY, ROOT, Watch, build_site, new_context
 from .test_runtime import run_python
 
 SW_READY = "() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)"
@@ -56,15 +54,7 @@ def second_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (tree / "node_modules").symlink_to(ROOT / "node_modules")
     for module in [tree / "pyengine" / "__init__.py", *(tree / "site" / "py").glob("*.py")]:
         module.write_text(module.read_text() + ADDED)
-    out = tmp_path_factory.mktemp("second-site")
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=tree, capture_output=True, text=True, env=env,
-    )
-    if done.returncode:
-        pytest.fail(f"the second build failed:\n{done.stderr[-3000:]}")
-    return out
+    return build_site(tree, tmp_path_factory.mktemp("second-site"))
 
 
 @pytest.fixture(scope="module")
@@ -232,6 +222,20 @@ def test_after_a_deploy_the_workers_cache_holds_the_new_builds_bytes(
     assert {url[len(base_url):] for url in held} == listed - lazy
     for url, digest in held.items():
         assert digest == sha256(file_of(second_site, url, base_url).read_bytes()), url
+
+
+def test_after_a_deploy_the_new_build_plays_offline(after_deploy: tuple[Page, list[list[Received]]],
+                                                      second_site: Path) -> None:
+    """With the new worker in charge, the network gone, a reload runs the new build."""
+    page, _ = after_deploy
+    new_worker_in_charge(page, second_site)
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        page.wait_for_selector(READY, timeout=60_000)
+        assert run_python(page, "import pyengine\nresult = [pyengine.__deploy__, __deploy__]") == ["second"] * 2
+    finally:
+        page.context.set_offline(False)
 
 
 class ProjectPageHandler(QuietHandler):
