@@ -47,7 +47,8 @@ async function download(address) {
 async function earlier(address) {
   for (const key of await caches.keys()) {
     if (key === CACHE || !key.startsWith("pyengine-")) continue;
-    const hit = await (await caches.open(key)).match(href(address));
+    // (caches.match, not caches.open: a cache deleted meanwhile is not made again)
+    const hit = await caches.match(href(address), { cacheName: key });
     if (hit && (await isThisBuilds(address, hit))) return hit;
   }
   return null;

@@ -219,7 +219,8 @@ def test_after_a_deploy_the_workers_cache_holds_the_new_builds_bytes(
     listed = {line.split('"')[1] for line in worker.splitlines() if line.startswith('"') and '": "' in line}
     lazy = {address for address in listed if address.startswith("runtime/pyodide/python_stdlib.zip?")}
     assert len(lazy) == 1
-    assert {url[len(base_url):] for url in held} == listed - lazy
+    cached = {url[len(base_url):] for url in held}
+    assert cached == listed - lazy, f"missing {sorted(listed - lazy - cached)}, not listed {sorted(cached - listed)}"
     for url, digest in held.items():
         assert digest == sha256(file_of(second_site, url, base_url).read_bytes()), url
 
