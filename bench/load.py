@@ -413,9 +413,9 @@ def repeat_before_after(before: list[Visit], after: list[Visit]) -> str:
     parts = []
     for field, unit, scale in (("first_move", "s", 1), ("ready", "s", 1), ("wire_bytes", "kB", 1e-3)):
         old, new = [getattr(v, field) for v in before], [getattr(v, field) for v in after]
-        ratio = paired(new, old)[0] if all(old) else float("nan")
+        ratio = f"{paired(new, old)[0]:.2f}x" if all(old) else "no ratio: nothing before"
         name = field.replace("_", " ")
-        parts.append(f"{name} {med(old) * scale:.2f} -> {med(new) * scale:.2f} {unit} ({ratio:.2f}x)")
+        parts.append(f"{name} {med(old) * scale:.2f} -> {med(new) * scale:.2f} {unit} ({ratio})")
     return ", ".join(parts)
 
 
