@@ -18,7 +18,6 @@ serve both builds).
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import io
 import os
@@ -92,28 +91,29 @@ class Received(NamedTuple):
 
 
 class Host:
-    """A static host for one build at a time, that may send Cache-Control."""
+    """A static host for one build at a time (``site``, switched by the test),
+    that may send Cache-Control; ``handler`` serves its requests."""
 
     def __init__(self, site: Path, cache_control: str | None) -> None:
         self.site = site
-        self.cache_control = cache_control
-
-    def handler(self, *args: Any, **kwargs: Any) -> QuietHandler:
         host = self
 
         class Handler(QuietHandler):
+            def __init__(self, *args: Any, **kwargs: Any) -> None:
+                super().__init__(*args, directory=str(host.site), **kwargs)
+
             def end_headers(self) -> None:
-                if host.cache_control:
-                    self.send_header("Cache-Control", host.cache_control)
+                if cache_control:
+                    self.send_header("Cache-Control", cache_control)
                 super().end_headers()
 
-        return Handler(*args, directory=str(self.site), **kwargs)
+        self.handler = Handler
 
 
 @pytest.fixture(scope="module", params=["max-age=600", None], ids=["max-age", "no-headers"])
 def host(request: pytest.FixtureRequest, first_site: Path) -> Iterator[tuple[Host, str]]:
     host = Host(first_site, request.param)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Host.handler, host))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), host.handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield host, f"http://127.0.0.1:{server.server_address[1]}/"
