@@ -10,7 +10,7 @@ import shutil
 import zipfile
 from pathlib import Path
 
-from tools import precompress, stdlib
+from tools import offline, precompress, stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -77,10 +77,13 @@ def copy_runtime(site: Path) -> None:
     precompress.write_compressed_copies(runtime)
 
 
-def loader_settings() -> dict[str, object]:
-    """What tools/loader.mjs needs to know of this build's Pyodide."""
+def loader_settings(folder: Path) -> dict[str, object]:
+    """What tools/loader.mjs needs to know of this build's Pyodide, in ``folder``:
+    the address of each file it asks for carries the file's digest."""
     lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
+    names = [*PYODIDE_FILES[:3], stdlib.TRIMMED_NAME, stdlib.FULL_STDLIB.name]
     return {
+        "files": {name: offline.versioned(folder / name) for name in names},
         "version": json.loads((PYODIDE_DIR / "package.json").read_text())["version"],
         "lockInfo": lock["info"],
         "stdlib": stdlib.TRIMMED_NAME,
@@ -93,4 +96,4 @@ def write_loader(dest: Path) -> None:
     """The loader, next to pyodide.mjs (polyscript takes Pyodide's folder from its URL)."""
     source = (ROOT / "tools" / LOADER).read_text()
     assert source.count('"__SETTINGS__"') == 1, "loader.mjs must hold one SETTINGS placeholder"
-    dest.write_text(source.replace('"__SETTINGS__"', json.dumps(loader_settings(), indent=2)))
+    dest.write_text(source.replace('"__SETTINGS__"', json.dumps(loader_settings(dest.parent), indent=2)))
