@@ -2,7 +2,9 @@
 (the live board itself is boardview.py's).
 
 It only translates: DOM events become engine calls (all rules live in
-pyengine, all wording in view.py) and the engine's state becomes DOM updates.
+pyengine, the game's wording in view.py; the few fixed sentences of the
+facts table and of a carried-over game are here) and the engine's state
+becomes DOM updates.
 Each board element owns exactly one Game, held by its view object; nothing
 lives in module globals. Text from the URL or the engine is only ever set as
 textContent, never parsed as HTML.
