@@ -32,7 +32,10 @@ from pyengine.words import cell_name
 
 TYPE_CHECKING = False  # see pyengine/board.py: typing only for the type checker
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
+    from typing import TypeVar
+
+    T = TypeVar("T")
 
 ADDRESS_KEYS = ("alg", "order", "pos", "step")
 KEYS = {
@@ -84,37 +87,35 @@ def settings_from_params(given: dict[str, str]) -> tuple[Algorithm, Order, Board
     """The settings in the address (``given``: ADDRESS_KEYS present, as text),
     each bad one replaced by its default with a sentence saying so (address
     text is quoted, cut short)."""
-    problems = []
-    algorithm, order, board, step = Algorithm.MINIMAX, Order.CELLS, Board.empty(), 1
-    text = given.get("alg")
-    if text is not None:
+    problems: list[str] = []
+
+    def read(key: str, parse: Callable[[str], T], default: T, problem: str) -> T:
+        """``given[key]`` parsed; the default, and the problem said, if it is bad."""
+        text = given.get(key)
+        if text is None:
+            return default
         try:
-            algorithm = Algorithm.parse(text)
-        except ValueError:
-            problems.append(f"The algorithm {quoted(text)} is unknown (use minimax, alphabeta or memo); "
-                            "showing minimax.")
-    text = given.get("order")
-    if text is not None:
-        try:
-            order = Order.parse(text)
-        except ValueError:
-            problems.append(f"The move order {quoted(text)} is unknown (use cells, cce or engine); "
-                            "using cell order.")
-    text = given.get("pos")
-    if text is not None:
-        try:
-            board = searchable(Board.parse(text))
-        except InvalidPositionError as error:
-            problems.append(f"The position {quoted(text)} cannot be searched ({error}); "
-                            "showing the empty board.")
-    text = given.get("step")
-    if text is not None:
-        stripped = text.strip()
-        if stripped.isdigit() and int(stripped) >= 1 and len(stripped) <= 9:
-            step = int(stripped)
-        else:
-            problems.append(f"The step {quoted(text)} is not a step number (1 or more); showing step 1.")
+            return parse(text)
+        except ValueError as error:  # Choice.parse's error, or InvalidPositionError
+            problems.append(problem.format(text=quoted(text), error=error))
+            return default
+
+    algorithm = read("alg", Algorithm.parse, Algorithm.MINIMAX,
+                     "The algorithm {text} is unknown (use minimax, alphabeta or memo); showing minimax.")
+    order = read("order", Order.parse, Order.CELLS,
+                 "The move order {text} is unknown (use cells, cce or engine); using cell order.")
+    board = read("pos", lambda text: searchable(Board.parse(text)), Board.empty(),
+                 "The position {text} cannot be searched ({error}); showing the empty board.")
+    step = read("step", step_number, 1, "The step {text} is not a step number (1 or more); showing step 1.")
     return algorithm, order, board, step, problems
+
+
+def step_number(text: str) -> int:
+    """A step number from the address: 1 or more, at most nine digits."""
+    stripped = text.strip()
+    if not (stripped.isdigit() and int(stripped) >= 1 and len(stripped) <= 9):
+        raise ValueError(f"not a step number: {text!r}")
+    return int(stripped)
 
 
 def quoted(text: str) -> str:
