@@ -6,6 +6,12 @@ engine and baseline so that a busy moment hurts both. The verdicts are
 ratios; the absolute times only say how busy the machine was.
 
     python bench/engine.py [--runs N] [--anchors PATH] [--no-browser]
+    python bench/engine.py --against REV [--runs N] [--no-browser]
+
+With ``--against``, the engine of the git revision REV and this one are
+measured side by side instead, alternating run by run, and the figures are
+given as ratios (this engine / REV's): a before/after of a change on a busy
+machine.
 
 Targets (from the engine's issues):
   1. cold import + full analysis of the empty board <= 1/3 of the memoised
@@ -66,10 +72,14 @@ print(f"{{elapsed:.6f}}")
 FOUR_BY_FOUR = """
 import json, random, time
 from pyengine import Board, Level, analyze, bot
-from pyengine import alphabeta
+try:
+    from pyengine import clear_caches
+except ImportError:  # an engine from before clear_caches (bench/engine.py --against)
+    from pyengine import alphabeta
+    clear_caches = alphabeta._SEARCHES.clear
 
 def fresh():
-    alphabeta._SEARCHES.clear()  # an empty transposition table, as on a new page
+    clear_caches()  # an empty transposition table, as on a new page
 
 fresh()
 t = time.perf_counter()
@@ -84,24 +94,26 @@ for depth in range(0, 14):
             board = board.play(rng.choice(board.legal_moves))
         if not board.is_over:
             positions.append(board)
-slowest, where = 0.0, ""
+slowest, where, times = 0.0, "", []
 for board in positions:
     fresh()
     perfect = bot(Level.PERFECT, seed=1)
     t = time.perf_counter()
     perfect.choose(board)
     took = time.perf_counter() - t
+    times.append(took)
     if took > slowest:
         slowest, where = took, str(board)
-print(json.dumps({"solve": solve, "slowest": slowest, "where": where, "positions": len(positions)}))
+print(json.dumps({"solve": solve, "slowest": slowest, "where": where, "positions": len(positions), "times": times}))
 """
 
 SECONDS = re.compile(r"in ([0-9.]+) s")
 
 
-def run(args: list[str]) -> str:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    done = subprocess.run(args, capture_output=True, text=True, check=True, env=env, cwd=ROOT)
+def run(args: list[str], root: Path = ROOT) -> str:
+    """What ``args`` prints, run with the engine of ``root`` (this tree's unless given)."""
+    env = dict(os.environ, PYTHONPATH=str(root))
+    done = subprocess.run(args, capture_output=True, text=True, check=True, env=env, cwd=root)
     return done.stdout.strip()
 
 
@@ -113,20 +125,20 @@ def anchor_seconds(anchors: Path, *kind: str) -> float:
     return float(found.group(1))
 
 
-def engine_seconds(code: str) -> float:
-    return float(run([sys.executable, "-c", code]))
+def engine_seconds(code: str, root: Path = ROOT) -> float:
+    return float(run([sys.executable, "-c", code], root))
 
 
-def four_by_four_cpython() -> dict[str, Any]:
-    return dict(json.loads(run([sys.executable, "-c", FOUR_BY_FOUR])))
+def four_by_four_cpython(root: Path = ROOT) -> dict[str, Any]:
+    return dict(json.loads(run([sys.executable, "-c", FOUR_BY_FOUR], root)))
 
 
-def four_by_four_chromium() -> dict[str, Any]:
+def four_by_four_chromium(root: Path = ROOT) -> dict[str, Any]:
     """FOUR_BY_FOUR in Pyodide in headless Chromium."""
-    return dict(json.loads(in_chromium([FOUR_BY_FOUR])[0]))
+    return dict(json.loads(in_chromium([FOUR_BY_FOUR], engine=root / "pyengine")[0]))
 
 
-def in_chromium(codes: list[str], extra: dict[str, Path] | None = None) -> list[str]:
+def in_chromium(codes: list[str], extra: dict[str, Path] | None = None, engine: Path = ROOT / "pyengine") -> list[str]:
     """What each of ``codes`` prints, run in turn in Pyodide (the npm package
     the site ships) in headless Chromium: a bare page that loads Pyodide and
     the engine's files (and ``extra``, each at its name in Python's working
@@ -141,7 +153,7 @@ def in_chromium(codes: list[str], extra: dict[str, Path] | None = None) -> list[
     with tempfile.TemporaryDirectory() as folder:
         site = Path(folder)
         shutil.copytree(pyodide, site / "pyodide")
-        shutil.copytree(ROOT / "pyengine", site / "pyengine", ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(engine, site / "pyengine", ignore=shutil.ignore_patterns("__pycache__"))
         files = sorted(f"pyengine/{p.name}" for p in (site / "pyengine").glob("*.py"))
         for name, source in (extra or {}).items():
             shutil.copy2(source, site / name)
@@ -172,13 +184,64 @@ window.benchCode = true;
 </script>"""
 
 
+def against(revision: str, runs: int, games: int, browser: bool) -> None:
+    """This engine beside the one of ``revision``, alternating, as ratios (this / that)."""
+    with tempfile.TemporaryDirectory() as folder:
+        before = Path(folder)
+        archive = subprocess.run(["git", "archive", revision, "pyengine"], cwd=ROOT, capture_output=True, check=True)
+        subprocess.run(["tar", "-x", "-C", str(before)], input=archive.stdout, check=True)
+        for root in (before, ROOT):
+            compileall.compile_dir(str(root / "pyengine"), quiet=1)
+        roots = {"before": before, "after": ROOT}
+        cold: dict[str, list[float]] = {name: [] for name in roots}
+        match: dict[str, list[float]] = {name: [] for name in roots}
+        solve: dict[str, list[float]] = {name: [] for name in roots}
+        moves: dict[str, list[list[float]]] = {name: [] for name in roots}  # per run, each position's move
+        for _ in range(runs):
+            for name, root in roots.items():
+                cold[name].append(engine_seconds(COLD_ANALYSIS, root))
+        for _ in range(max(3, runs // 2)):
+            for name, root in roots.items():
+                match[name].append(engine_seconds(MATCH.format(games=games), root))
+        for _ in range(3):
+            for name, root in roots.items():
+                found = four_by_four_cpython(root)
+                solve[name].append(found["solve"])
+                moves[name].append(found["times"])
+        med = statistics.median
+        # Each position's move at its quickest over the runs: a busy moment
+        # that slowed one run of one position does not count.
+        quickest = {name: [min(times) for times in zip(*runs, strict=True)] for name, runs in moves.items()}
+
+        def line(label: str, figures: dict[str, list[float]], unit: float, unit_name: str) -> None:
+            b, a = med(figures["before"]), med(figures["after"])
+            print(f"   {label:<34}{b * unit:9.2f} {unit_name} -> {a * unit:9.2f} {unit_name}"
+                  f"   after/before {a / b:.2f}")
+
+        print(f"python {sys.version.split()[0]}; {revision} (before) beside this tree (after), alternating; medians")
+        line(f"cold import + analysis ({runs} runs)", cold, 1000, "ms")
+        line(f"match, {games:,} games", match, 1, "s ")
+        line("4x4 solve, CPython (3 runs)", solve, 1000, "ms")
+        line("4x4 slowest bot move, CPython", {n: [max(q)] for n, q in quickest.items()}, 1000, "ms")
+        line("4x4 all bot moves, CPython", {n: [sum(q)] for n, q in quickest.items()}, 1000, "ms")
+        if browser:
+            chromium = {name: four_by_four_chromium(root) for name, root in roots.items()}
+            line("4x4 solve, Chromium (1 run)", {n: [c["solve"]] for n, c in chromium.items()}, 1000, "ms")
+            line("4x4 slowest move, Chromium", {n: [c["slowest"]] for n, c in chromium.items()}, 1000, "ms")
+            line("4x4 all bot moves, Chromium", {n: [sum(c["times"])] for n, c in chromium.items()}, 1000, "ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=7, help="fresh interpreters per figure (median)")
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--anchors", type=Path, default=DEFAULT_ANCHORS)
     parser.add_argument("--no-browser", action="store_true", help="skip the 4x4 figures in Chromium")
+    parser.add_argument("--against", metavar="REV", help="measure beside the engine of git revision REV")
     args = parser.parse_args()
+    if args.against:
+        against(args.against, args.runs, args.games, not args.no_browser)
+        return
     if not args.anchors.exists():
         raise SystemExit(f"anchors.py not found at {args.anchors}: pass --anchors PATH")
     # An installed package has its bytecode; measure the import as users get it.

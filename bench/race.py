@@ -4,16 +4,17 @@ Every figure is measured in this one run on this machine:
 
   1. the race from the empty board: each algorithm the "Watch the search"
      page races (alpha-beta with each move order, memoised minimax, plain
-     minimax), the same code (pyengine.search.outcome) timed in CPython and in
+     minimax), the same code (pyengine.search.run_to_end) timed in CPython and in
      Pyodide in headless Chromium (the bare page of bench/engine.py section 3),
      and their ratio;
   2. the same race on the real search page (the built site), run by its
      button: the time each row reports, and the longest main-thread task
      while it runs (Long Tasks API; target <= 50 ms);
   3. "Check your own minimax": the starter choose() over every position with
-     a move, judged as the page judges it (site/py/checker.py's bounded call,
-     grading.grade), in CPython and Pyodide; on the real page, the run's wall
-     time and its longest task.
+     a move, called as the checker's worker calls it (site/py/sandbox.py) and
+     judged as the page judges it (grading.grade), in CPython and Pyodide; on
+     the real page (the code in its worker), the run's wall time and its
+     longest task.
 
     python bench/race.py [--runs N] [--site DIR]
 
@@ -45,7 +46,8 @@ LONG_TASK_TARGET_MS = 50
 RACE = """
 import json, statistics, time
 from pyengine import Board
-from pyengine.search import Algorithm, Order, outcome
+from pyengine.search import Algorithm, Order
+from pyengine.search import run_to_end
 
 racers = [(Algorithm.ALPHABETA, order) for order in Order] + [(Algorithm.MEMO, Order.CELLS),
                                                                (Algorithm.MINIMAX, Order.CELLS)]
@@ -54,23 +56,18 @@ for algorithm, order in racers:
     times = []
     for _ in range({runs}):
         t = time.perf_counter()
-        result = outcome(algorithm, Board.empty(), order)
+        result = run_to_end(algorithm, Board.empty(), order)
         times.append(time.perf_counter() - t)
     found[f"{{algorithm.value}}/{{order.value}}"] = {{"seconds": statistics.median(times),
                                                     "nodes": result.counts.nodes}}
 print(json.dumps(found))
 """
 
-# The page's own checker module, with stand-ins for the browser's pyscript
-# module (only its judging is used here): the starter judged on every position.
+# The checker worker's own module: the starter judged on every position.
 CHECKER = """
-import json, statistics, sys, time, types
+import json, statistics, sys, time
 sys.path.insert(0, {site_py!r})
-stub, ffi = types.ModuleType("pyscript"), types.ModuleType("pyscript.ffi")
-stub.window = stub.document = None
-ffi.create_proxy = lambda f: f
-sys.modules.update({{"pyscript": stub, "pyscript.ffi": ffi}})
-import checker
+import sandbox
 from pyengine.grading import grade, positions_to_check
 
 positions = positions_to_check()
@@ -78,10 +75,10 @@ times = []
 for _ in range({runs}):
     t = time.perf_counter()
     namespace = {{"__name__": "reader"}}
-    exec(compile({starter!r}, checker.FILENAME, "exec"), namespace)
+    exec(compile({starter!r}, sandbox.FILENAME, "exec"), namespace)
     counts = {{}}
     for board in positions:
-        judged = grade(board, checker.bounded(namespace["choose"], board))
+        judged = grade(board, namespace["choose"](board))
         counts[judged.value] = counts.get(judged.value, 0) + 1
     times.append(time.perf_counter() - t)
 print(json.dumps({{"seconds": statistics.median(times), "positions": len(positions), "counts": counts}}))
@@ -178,9 +175,9 @@ def main() -> None:
     race_code = RACE.format(runs=args.runs)
     cpython_race = in_cpython(race_code)
     cpython_check = in_cpython(CHECKER.format(site_py=str(ROOT / "site" / "py"), runs=args.runs, starter=STARTER))
-    # In Pyodide the page's checker.py is a file beside the engine, in Python's working folder.
+    # In Pyodide the worker's sandbox.py is a file beside the engine, in Python's working folder.
     outs = in_chromium([race_code, CHECKER.format(site_py=".", runs=args.runs, starter=STARTER)],
-                       extra={"checker.py": ROOT / "site" / "py" / "checker.py"})
+                       extra={"sandbox.py": ROOT / "site" / "py" / "sandbox.py"})
     chromium_race, chromium_check = (json.loads(out) for out in outs)
     with tempfile.TemporaryDirectory() as folder:
         site = args.site or Path(folder)

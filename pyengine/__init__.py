@@ -12,34 +12,64 @@ in the browser on Pyodide.
 (<Value.DRAW: 'draw'>, (8,))
 >>> analysis.move(1)                   # anything else loses at once
 MoveAnalysis(cell=1, value=<Value.LOSS: 'loss'>, plies=2)
->>> bot(Level.PERFECT, seed=3).choose(board)
+>>> bot("perfect", seed=3).choose(board)
 8
 >>> analyze(Board.empty(4)).value        # 4x4, four in a row: searched, not tabulated
 <Value.DRAW: 'draw'>
+
+The modules, each importing only those above it (tests/test_imports.py checks
+that no import closes a loop)::
+
+    records     Record: small immutable values with named fields, at no import cost
+    errors      EngineError and its kinds: what bad input raises
+    choices     Choice: enums read from their names, one way
+    geometry    Geometry: a board's shape (cells, lines, symmetries); sizes
+    board       Player, Result, Board: the rules and the immutable position
+    analysis    Value, MoveAnalysis, Analysis: the solver's answers; Backend
+    table       the 3x3 back-end: every position's score, remembered
+    alphabeta   the 4x4 back-end: alpha-beta with a transposition table
+    solver      analyze, best_moves...: one back-end per shape, chosen in one place
+    bots        Level, Bot, bot(): four strengths; matches between bots
+    game        Game, Mode: a session with undo, what an interface drives
+    policy      the deterministic bot (fixed_move) and every move it makes
+    facts       the game tree's numbers, counted by walking it
+    census      the same for 4x4, one symmetry class at a time (for the build)
+    search      the textbook searches, one event at a time
+    trace       a search stepped forward and back, and the tree it walked
+    words       what people read: cell names, endings, a search step in a sentence
+    nojs        the bot compiled to HTML and CSS
+    grading     a reader's solver checked against the engine's
+    cli         the command line
+
+The words, each with one meaning:
+
+- **player**, **side**: X or O (``Player``); a side is what a player plays.
+- **person**: someone at an interface; **human** is the side a person plays
+  (``Game(human=...)``, ``--as``), the **bot** plays the other.
+- **cell**: one square, named by its index (``Cell``, row by row from the top
+  left); **mark**: what is on a cell (``Board.marks``); **mask**: a set of
+  cells as bits; ``Geometry.cells`` is how many cells a board has.
+- **move**: a cell to play; a bot **chooses** one; the deterministic bot's
+  is its **fixed move** (``policy.fixed_move``).
+- **choice**: an option a person picks by name: a side, level, mode,
+  algorithm or move order (``Choice.parse``).
+- **result**: where a game stands (``Result``: ongoing, won, drawn); its
+  **outcome** for one side is a ``Value`` (``words.outcome_for``).
+- **value**: win, draw or loss for the side to move under perfect play
+  (``Value``); a **score** folds a value and its distance into one int
+  (analysis.py); the searches' values are plain +1, 0, -1.
+- **node**: a position a search entered: ``TreeNode`` in a whole tree,
+  ``PathNode`` on the current path; the strategy map's boards are ``MapBoard``.
 """
 
-from .board import (
-    CELLS,
-    LINES,
-    SIZES,
-    SYMMETRIES,
-    Board,
-    Cell,
-    EngineError,
-    Geometry,
-    IllegalMoveError,
-    InvalidPositionError,
-    Line,
-    Player,
-    Result,
-    Symmetry,
-    geometry,
-    parse_size,
-)
+from .analysis import Analysis, MoveAnalysis, Value, summarize
+from .board import Board, Player, Result, reachable_positions
 from .bots import Bot, Level, MatchResult, bot, play_game, play_match
-from .facts import Facts, compute_facts, reachable_positions
+from .errors import EngineError, IllegalMoveError, InvalidPositionError, InvalidSizeError, UnknownChoiceError
+from .facts import Facts, compute_facts
 from .game import Game, Mode
-from .solver import Analysis, MoveAnalysis, Value, analyze, analyze_move, best_moves, summarize, value_of
+from .geometry import CELLS, LINES, SIZES, SYMMETRIES, Cell, Geometry, Line, Symmetry, geometry, parse_size
+from .solver import analyze, analyze_move, best_moves, clear_caches, value_of
 
 __version__ = "0.2.0"
 """The version of the engine and of its distribution, pyengine-tictactoe."""
@@ -47,8 +77,8 @@ __version__ = "0.2.0"
 __all__ = [
     "__version__",
     "CELLS", "LINES", "SIZES", "SYMMETRIES", "Analysis", "Board", "Bot", "Cell", "EngineError",
-    "Facts", "Game", "Geometry", "IllegalMoveError", "InvalidPositionError", "Level", "Line",
-    "MatchResult", "Mode", "MoveAnalysis", "Player", "Result", "Symmetry", "Value",
-    "analyze", "analyze_move", "best_moves", "bot", "compute_facts", "geometry", "parse_size",
-    "play_game", "play_match", "reachable_positions", "summarize", "value_of",
+    "Facts", "Game", "Geometry", "IllegalMoveError", "InvalidPositionError", "InvalidSizeError", "Level",
+    "Line", "MatchResult", "Mode", "MoveAnalysis", "Player", "Result", "Symmetry", "UnknownChoiceError",
+    "Value", "analyze", "analyze_move", "best_moves", "bot", "clear_caches", "compute_facts", "geometry",
+    "parse_size", "play_game", "play_match", "reachable_positions", "summarize", "value_of",
 ]

@@ -1,15 +1,10 @@
-"""Solving boards too big to tabulate: alpha-beta with a transposition table.
+"""The solver's back-end for boards too big to tabulate: alpha-beta with a transposition table.
 
-On 3x3 the solver (solver.py) scores every position it meets and keeps them
+On 3x3 the table (table.py) scores every position it meets and keeps them
 all: there are 5,478. On 4x4 (four in a row) there are 9,722,011, so this
-module searches from the position asked about instead, and remembers only
-what the search needs. It gives the same answers in the same form: the
-scores fold the distance in exactly as solver.py's do, with the board's own
-cell count in place of 9::
-
-    win in n plies   ->  cells + 1 - n
-    draw             ->  0
-    loss in n plies  ->  n - (cells + 1)
+back-end searches from the position asked about instead, and remembers only
+what the search needs. Its scores fold the distance in exactly as the
+table's do (analysis.py), with the board's own cell count.
 
 What makes a pure-Python search fast enough to play perfectly in a browser
 (measured in bench/engine.py):
@@ -21,7 +16,7 @@ What makes a pure-Python search fast enough to play perfectly in a browser
   order or within another search, is not searched again; on the first plies
   the key is the position's smallest image under the 8 symmetries, so turned
   and mirrored positions share one entry;
-- the exact shortcuts of solver.py (a side that can complete a line wins now;
+- the exact shortcuts of table.py (a side that can complete a line wins now;
   a side facing two open threats loses next move; a side facing one must
   block it) and one more, exact as well: once every line holds both marks,
   nobody can win, and the game is a draw;
@@ -30,16 +25,19 @@ What makes a pure-Python search fast enough to play perfectly in a browser
 
 from __future__ import annotations
 
-from .board import Board, Cell, Geometry, IllegalMoveError, Mask
-from .solver import Analysis, MoveAnalysis, Value
+from .analysis import INFINITY, Backend
+from .board import moves_to_choose
+from .geometry import Geometry, Mask, byte_maps
 
-TYPE_CHECKING = False  # see board.py
+TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
     from collections.abc import Iterable
     from random import Random
     from typing import Final
 
-_INFINITY: Final = 1 << 10  # beyond any score
+    from .board import Board
+    from .geometry import Cell
+
 # Symmetric images share a table entry on the first plies only: the key costs
 # 8 mask maps, which pays where subtrees are large and not near the leaves
 # (4x4 from the empty board: 45,000 nodes with it, 77,000 without).
@@ -47,11 +45,11 @@ _SYMMETRY_FROM_EMPTIES: Final = 10
 # The table is cleared when it grows past this: a game of 4x4 fills about
 # 100,000 entries, so only a long session of analyses ever reaches it.
 _TABLE_LIMIT: Final = 1_000_000
-_UNKNOWN: Final = (-_INFINITY, _INFINITY, 0)  # a position not in the table: no bound, no move
+_UNKNOWN: Final = (-INFINITY, INFINITY, 0)  # a position not in the table: no bound, no move
 
 
-class _Search:
-    """The searcher for one geometry: its tables and its transposition table."""
+class Search(Backend):
+    """The back-end for one geometry: its tables and its transposition table."""
 
     def __init__(self, geometry: Geometry) -> None:
         self.cells = geometry.cells
@@ -61,12 +59,8 @@ class _Search:
         counts = [sum(1 for m in self.line_masks if m >> c & 1) for c in range(self.cells)]
         # sorted() is stable: among cells on as many lines, the lower index first.
         self.order = tuple(1 << c for c in sorted(range(self.cells), key=lambda c: -counts[c]))
-        # Each symmetry maps a mask one byte at a time, by table.
-        self.byte_maps = [
-            [[sum(1 << s.perm[8 * byte + i] for i in range(8) if v >> i & 1 and 8 * byte + i < self.cells)
-              for v in range(256)] for byte in range((self.cells + 7) // 8)]
-            for s in geometry.symmetries[1:]
-        ]
+        # Each symmetry but the identity maps a mask one byte at a time, by table.
+        self.byte_maps = byte_maps(geometry)[1:]
         self.completions: dict[Mask, Mask] = {}
         self.table: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
@@ -111,7 +105,11 @@ class _Search:
                 return False
         return True
 
-    def score(self, me: Mask, them: Mask, alpha: int, beta: int) -> int:
+    def clear(self) -> None:
+        self.table.clear()
+        self.completions.clear()
+
+    def score(self, me: Mask, them: Mask, alpha: int = -INFINITY, beta: int = INFINITY) -> int:
         """The score of a live position for the side to move, who holds ``me``:
         exact when it falls inside (alpha, beta), else a bound on the side it
         fell (fail-soft)."""
@@ -132,7 +130,7 @@ class _Search:
         if high <= alpha:
             return high
         alpha, beta = max(alpha, low), min(beta, high)
-        window_low, best, floor, best_bit = alpha, -_INFINITY, alpha, 0
+        window_low, best, floor, best_bit = alpha, -INFINITY, alpha, 0
         # With one threat, every other move loses next ply: the block is the move.
         # Else the move that was best here before, if any, is tried first. An
         # entry keyed by a symmetric image may hold that image's move, which
@@ -172,7 +170,7 @@ class _Search:
         self.table[key] = (low, high, best_bit)
         return best
 
-    def move_score(self, me: Mask, them: Mask, bit: int, alpha: int = -_INFINITY, beta: int = _INFINITY) -> int:
+    def move_score(self, me: Mask, them: Mask, bit: int, alpha: int = -INFINITY, beta: int = INFINITY) -> int:
         """The score, for the mover, of playing ``bit`` from a live position
         (exact inside (alpha, beta), as ``score``)."""
         if self.completing(me) & bit:
@@ -185,79 +183,19 @@ class _Search:
         reply = -self.score(them, mine, child_low, child_high)
         return reply - 1 if reply > 0 else reply + 1 if reply < 0 else 0
 
-
-_SEARCHES: dict[int, _Search] = {}
-
-
-def _search(board: Board) -> _Search:
-    search = _SEARCHES.get(board.size)
-    if search is None:
-        search = _SEARCHES[board.size] = _Search(board.geometry)
-    return search
-
-
-def _value_and_plies(score: int, empties: int, cells: int) -> tuple[Value, int]:
-    if score > 0:
-        return Value.WIN, cells + 1 - score
-    if score < 0:
-        return Value.LOSS, cells + 1 + score
-    return Value.DRAW, empties  # a drawn game ends only when the board is full
-
-
-def analyze(board: Board) -> Analysis:
-    """``solver.analyze`` for a board that is not 3x3: every legal move's value
-    and length, found by search."""
-    if board.is_over:
-        return Analysis(board=board, value=None, plies=0, moves=(), best=())
-    search = _search(board)
-    me, them = board.sides
-    empties = search.cells - (me | them).bit_count()
-    scored = [(cell, search.move_score(me, them, 1 << cell)) for cell in board.legal_moves]
-    top = max(score for _, score in scored)
-    moves = tuple(MoveAnalysis(cell, *_value_and_plies(score, empties, search.cells)) for cell, score in scored)
-    value, plies = _value_and_plies(top, empties, search.cells)
-    best = tuple(cell for cell, score in scored if score == top)
-    return Analysis(board=board, value=value, plies=plies, moves=moves, best=best)
-
-
-def analyze_move(board: Board, cell: Cell) -> MoveAnalysis:
-    """``solver.analyze_move`` for a board that is not 3x3."""
-    search = _search(board)
-    me, them = board.sides
-    score = search.move_score(me, them, 1 << cell)
-    return MoveAnalysis(cell, *_value_and_plies(score, search.cells - (me | them).bit_count(), search.cells))
-
-
-def perfect_move(board: Board, rng: Random) -> Cell:
-    """A move perfect play chooses, at random among the best, without the
-    exact value of every move (which hints need, and a move does not): the
-    position's score, then moves in random order, each only tested against
-    that score, until one matches. The first best move of a random order is
-    a uniform choice among the best. About a quarter of the search
-    ``analyze`` makes on the first plies of 4x4."""
-    moves = list(_live(board))
-    search = _search(board)
-    me, them = board.sides
-    top = search.score(me, them, -_INFINITY, _INFINITY)
-    rng.shuffle(moves)
-    for cell in moves:
-        # No move scores above the position: one scores ``top`` iff it is not below it.
-        if search.move_score(me, them, 1 << cell, top - 1, top + 1) >= top:
-            return cell
-    raise AssertionError(f"no move of {board} reaches its score {top}")  # the search is exact
-
-
-def _live(board: Board) -> tuple[Cell, ...]:
-    if board.is_over:
-        raise IllegalMoveError(f"no move to choose: the game is over ({board.result.value})")
-    return board.legal_moves
-
-
-def value_of(board: Board) -> tuple[Value | None, int]:
-    """``solver.value_of`` for a board that is not 3x3."""
-    if board.is_over:
-        return None, 0
-    search = _search(board)
-    me, them = board.sides
-    score = search.score(me, them, -_INFINITY, _INFINITY)
-    return _value_and_plies(score, search.cells - (me | them).bit_count(), search.cells)
+    def perfect_move(self, board: Board, rng: Random) -> Cell:
+        """A move perfect play chooses, at random among the best, without the
+        exact value of every move (which hints need, and a move does not): the
+        position's score, then moves in random order, each only tested against
+        that score, until one matches. The first best move of a random order is
+        a uniform choice among the best. About a quarter of the search
+        ``analyze`` makes on the first plies of 4x4."""
+        moves = list(moves_to_choose(board))
+        me, them = board.turn_masks
+        top = self.score(me, them)
+        rng.shuffle(moves)
+        for cell in moves:
+            # No move scores above the position: one scores ``top`` iff it is not below it.
+            if self.move_score(me, them, 1 << cell, top - 1, top + 1) >= top:
+                return cell
+        raise AssertionError(f"no move of {board} reaches its score {top}")  # the search is exact

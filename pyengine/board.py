@@ -1,17 +1,11 @@
-"""The board: players, cells and lines, and the immutable position value.
+"""The board: players, results and the immutable position value.
 
-A position is two bit masks, one per player; bit ``c`` stands for cell ``c``,
-numbered row by row from the top left (0-8 on the classic board)::
-
-    0 | 1 | 2
-    3 | 4 | 5
-    6 | 7 | 8
-
-Only positions that can arise in a legal game are ever built: ``Board.parse``
-checks text against the rules and ``Board.play`` only makes legal moves. On
-3x3 there are 5,478 such positions, so each is built once and shared
-(interned): playing a move is a dictionary look-up, and boards compare and
-hash as cheaply as ints.
+A position is two bit masks, one per player, over the cells of its shape
+(geometry.py: cells, lines, symmetries). Only positions that can arise in a
+legal game are ever built: ``Board.parse`` checks text against the rules and
+``Board.play`` only makes legal moves. On 3x3 there are 5,478 such positions,
+so each is built once and shared (interned): playing a move is a dictionary
+look-up, and boards compare and hash as cheaply as ints.
 
 The size is part of the position: ``Board.empty(4)`` and a notation of four
 rows of four make a 4x4 board, won with four in a row. Its 9,722,011 positions
@@ -25,39 +19,13 @@ from __future__ import annotations
 from enum import Enum
 
 from .choices import Choice
-from .records import Record
+from .errors import GAME_OVER, OFF_BOARD, TAKEN, IllegalMoveError, InvalidPositionError
+from .geometry import COUNT_WORDS, SIZES, THREE, Cell, Geometry, Line, Mask, Symmetry, geometry, shown
 
-# Importing typing costs milliseconds of every cold start; the annotations need it only
-# for the type checker.
-TYPE_CHECKING = False
+TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Final, TypeAlias
-
-Cell: TypeAlias = int
-"""A cell index, 0-8, row by row from the top left."""
-
-Line: TypeAlias = tuple[Cell, ...]
-"""The cells of a row, column or diagonal that wins (three on 3x3, four on
-4x4), in increasing order."""
-
-Mask: TypeAlias = int
-"""A set of cells as an integer: bit ``c`` is cell ``c`` (9 bits on 3x3)."""
-
-CELLS: Final = range(9)
-FULL: Final[Mask] = 0b111_111_111
-
-LINES: Final[tuple[Line, ...]] = (
-    (0, 1, 2), (3, 4, 5), (6, 7, 8),  # rows
-    (0, 3, 6), (1, 4, 7), (2, 5, 8),  # columns
-    (0, 4, 8), (2, 4, 6),  # diagonals
-)
-LINE_MASKS: Final[tuple[Mask, ...]] = tuple(sum(1 << c for c in line) for line in LINES)
-
-SIZES: Final = (3, 4)
-"""The board sizes the engine plays (cells per side)."""
-_IN_A_ROW: Final = {3: 3, 4: 4}  # marks in a row that win, by size
-_COUNT_WORDS: Final = {3: "three", 4: "four"}  # for "three in a row"
 
 
 class Player(Choice, Enum, noun="side"):
@@ -105,24 +73,8 @@ class Result(Enum):
         return "still going" if self is Result.ONGOING else f"{self.value} won"
 
 
-class EngineError(ValueError):
-    """Base of the engine's errors: the input broke a rule; the message says which."""
-
-
-class InvalidPositionError(EngineError):
-    """Text that is not a position of a legal game: malformed, or impossible."""
-
-
-class IllegalMoveError(EngineError):
-    """A move the rules forbid: off the board, on a taken cell, or after the end."""
-
-
 def _bits(mask: Mask) -> int:
     return mask.bit_count()
-
-
-def _lines_of(mask: Mask) -> tuple[Line, ...]:
-    return tuple(line for line, m in zip(LINES, LINE_MASKS, strict=True) if mask & m == m)
 
 
 def _state(x: Mask, o: Mask, geometry: Geometry) -> _State:
@@ -148,6 +100,7 @@ if TYPE_CHECKING:
 
 _EMPTY_MARKS: Final = frozenset(".-_")
 _SEPARATOR: Final = "/"
+_INTERNED: dict[int, Board] = {}  # the 3x3 boards built so far, by key
 
 
 class Board:
@@ -219,7 +172,7 @@ class Board:
             raise InvalidPositionError(f"masks are ints, not {type(x).__name__} and {type(o).__name__}")
         problems = _problems(x, o, shape)
         if problems:
-            raise InvalidPositionError("; ".join(problems))
+            raise InvalidPositionError(*problems)
         return Board._build(x, o, shape)
 
     @classmethod
@@ -239,7 +192,7 @@ class Board:
         >>> Board.parse("XXX/OOO/...")
         Traceback (most recent call last):
         ...
-        pyengine.board.InvalidPositionError: both X and O have three in a row
+        pyengine.errors.InvalidPositionError: both X and O have three in a row
         """
         if not isinstance(text, str):
             raise InvalidPositionError(f"a position is text, not {type(text).__name__}")
@@ -247,13 +200,13 @@ class Board:
         rows = stripped.split(_SEPARATOR)
         if len(rows) > 1 and (len(rows) not in SIZES or any(len(row) != len(rows) for row in rows)):
             raise InvalidPositionError(
-                f"{_shown(stripped)} is not three rows of three cells separated by '/' (nor four rows of four)"
+                f"{shown(stripped)} is not three rows of three cells separated by '/' (nor four rows of four)"
             )
         cells = "".join(rows)
         size = next((n for n in SIZES if n * n == len(cells)), 0)
         if not size:
             raise InvalidPositionError(
-                f"a position has 9 cells (16 on 4x4), {_shown(stripped)} has {len(cells)}"
+                f"a position has 9 cells (16 on 4x4), {shown(stripped)} has {len(cells)}"
             )
         x = o = 0
         for cell, char in enumerate(cells):
@@ -291,7 +244,7 @@ class Board:
         return self._o
 
     @property
-    def sides(self) -> tuple[Mask, Mask]:
+    def turn_masks(self) -> tuple[Mask, Mask]:
         """The masks of (the side to move, the other side); X first once the game is over."""
         x, o = self._x, self._o
         return (o, x) if self._turn is Player.O else (x, o)
@@ -303,7 +256,7 @@ class Board:
 
     @property
     def winner(self) -> Player | None:
-        """The side with three in a row, if any."""
+        """The side that completed a line, if any."""
         return self._result.winner
 
     @property
@@ -340,12 +293,12 @@ class Board:
         return None
 
     @property
-    def cells(self) -> tuple[Player | None, ...]:
-        """The cells in order (9 on 3x3): a Player, or None where empty."""
+    def marks(self) -> tuple[Player | None, ...]:
+        """What is on each cell, in order (9 on 3x3): a Player, or None where empty."""
         return tuple(self[c] for c in range(self.geometry.cells))
 
     def __iter__(self) -> Iterator[Player | None]:
-        return iter(self.cells)
+        return iter(self.marks)
 
     # -- moving --------------------------------------------------------------
 
@@ -361,11 +314,9 @@ class Board:
         bit = 1 << cell
         x, o, turn = self._x, self._o, self._turn
         if turn is None:
-            raise IllegalMoveError(
-                f"cell {cell} cannot be played: the game is over ({self._result.summary})"
-            )
+            raise _over(cell, self._result)
         if (x | o) & bit:
-            raise IllegalMoveError(f"cell {cell} is already taken by {self[cell]}")
+            raise IllegalMoveError(f"cell {cell} is already taken by {self[cell]}", cell, TAKEN)
         if turn is Player.X:
             x |= bit
         else:
@@ -439,8 +390,6 @@ class Board:
         return f"\n{rule}\n".join(rows)
 
 
-_INTERNED: dict[int, Board] = {}
-
 
 def _fill(board: Board, x: Mask, o: Mask, state: _State) -> None:
     """Set a new board's fields, once: boards refuse assignment after that."""
@@ -476,11 +425,9 @@ class _SizedBoard(Board):
         bit = 1 << cell
         x, o, turn = self._x, self._o, self._turn
         if turn is None:
-            raise IllegalMoveError(
-                f"cell {cell} cannot be played: the game is over ({self._result.summary})"
-            )
+            raise _over(cell, self._result)
         if (x | o) & bit:
-            raise IllegalMoveError(f"cell {cell} is already taken by {self[cell]}")
+            raise IllegalMoveError(f"cell {cell} is already taken by {self[cell]}", cell, TAKEN)
         if turn is Player.X:
             x |= bit
         else:
@@ -496,16 +443,36 @@ class _SizedBoard(Board):
         return self._x | self._o << self._geo.cells
 
 
-def _shown(text: str, limit: int = 24) -> str:
-    """Input quoted in a message, cut short: a message names the problem, it
-    does not echo a megabyte back."""
-    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"
-
-
-def _check_cell(cell: Cell, cells: int = 9) -> int:
+def _check_cell(cell: Cell, cells: int = 9) -> None:
     if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < cells:
-        raise IllegalMoveError(f"{cell!r} is not a cell: cells are numbered 0 to {cells - 1}")
-    return 1 << cell
+        raise IllegalMoveError(f"{cell!r} is not a cell: cells are numbered 0 to {cells - 1}", cell, OFF_BOARD)
+
+
+def _over(cell: Cell | None, result: Result) -> IllegalMoveError:
+    """The error for a move, or a choice of move, once the game is over."""
+    what = "no move to choose" if cell is None else f"cell {cell} cannot be played"
+    return IllegalMoveError(f"{what}: the game is over ({result.summary})", cell, GAME_OVER)
+
+
+def moves_to_choose(board: Board) -> tuple[Cell, ...]:
+    """The legal moves of a game still going, for a bot to choose among;
+    IllegalMoveError once the game is over, when there is nothing to choose."""
+    moves = board.legal_moves
+    if not moves:
+        raise _over(None, board.result)
+    return moves
+
+
+def reachable_positions(start: Board | None = None) -> list[Board]:
+    """Every position reachable from ``start`` (the empty 3x3 board unless
+    given), ``start`` included, by the number of marks, then by ``Board.key``."""
+    layer = [Board.empty() if start is None else start]
+    seen = list(layer)
+    while layer:
+        children = {child for board in layer for child in map(board.play, board.legal_moves)}
+        layer = sorted(children, key=lambda board: board.key)
+        seen.extend(layer)
+    return seen
 
 
 def _problems(x: Mask, o: Mask, geometry: Geometry) -> list[str]:
@@ -522,7 +489,7 @@ def _problems(x: Mask, o: Mask, geometry: Geometry) -> list[str]:
             f"X has {nx} marks and O {no}: X moves first, so X has as many as O or one more"
         )
     x_won, o_won = bool(geometry.lines_of(x)), bool(geometry.lines_of(o))
-    in_a_row = f"{_COUNT_WORDS[geometry.k]} in a row"
+    in_a_row = f"{COUNT_WORDS[geometry.k]} in a row"
     if x_won and o_won:
         problems.append(f"both X and O have {in_a_row}")
     elif x_won and nx != no + 1 and not problems:
@@ -530,131 +497,3 @@ def _problems(x: Mask, o: Mask, geometry: Geometry) -> list[str]:
     elif o_won and nx != no and not problems:
         problems.append(f"O has {in_a_row}, but X moved after O won")
     return problems
-
-
-class Symmetry(Record):
-    """One of the 8 symmetries of the square, as a permutation of a board's
-    cells: ``perm[c]`` is where cell ``c`` goes. The identity comes first."""
-
-    name: str
-    perm: tuple[Cell, ...]
-
-    def map_cell(self, cell: Cell) -> Cell:
-        """Where ``cell`` lands under this symmetry."""
-        return self.perm[cell]
-
-    def map_mask(self, mask: Mask) -> Mask:
-        """A set of cells carried through this symmetry."""
-        out = 0
-        for c, target in enumerate(self.perm):
-            if mask >> c & 1:
-                out |= 1 << target
-        return out
-
-    @property
-    def inverse(self) -> Symmetry:
-        """The symmetry that undoes this one."""
-        back = [0] * len(self.perm)
-        for c, target in enumerate(self.perm):
-            back[target] = c
-        perm = tuple(back)
-        side = next(n for n in SIZES if n * n == len(perm))
-        return next(s for s in geometry(side).symmetries if s.perm == perm)
-
-
-def _symmetries(n: int = 3) -> tuple[Symmetry, ...]:
-    def rotate(c: Cell) -> Cell:  # a quarter turn clockwise
-        r, col = divmod(c, n)
-        return col * n + (n - 1 - r)
-
-    def mirror(c: Cell) -> Cell:  # left and right swapped
-        r, col = divmod(c, n)
-        return r * n + (n - 1 - col)
-
-    perms: list[tuple[str, tuple[Cell, ...]]] = []
-    perm = tuple(range(n * n))
-    for turns in range(4):
-        perms.append((f"rotate {90 * turns}", perm))
-        perm = tuple(rotate(p) for p in perm)
-    for name, p in list(perms):
-        perms.append((f"{name}, mirrored", tuple(mirror(c) for c in p)))
-    return tuple(Symmetry(name, p) for name, p in perms)
-
-
-SYMMETRIES: Final[tuple[Symmetry, ...]] = _symmetries()
-"""The 8 symmetries: four turns, each with and without a mirror; identity first."""
-
-
-class Geometry(Record):
-    """A board's shape: ``side`` x ``side`` cells, ``k`` marks in a row to win.
-
-    >>> g = geometry(4)
-    >>> g.cells, len(g.lines), g.lines[-1]
-    (16, 10, (3, 6, 9, 12))
-    """
-
-    side: int
-    k: int
-    lines: tuple[Line, ...]
-    line_masks: tuple[Mask, ...]
-    symmetries: tuple[Symmetry, ...]
-
-    @property
-    def cells(self) -> int:
-        """How many cells: 9 on 3x3, 16 on 4x4."""
-        return self.side * self.side
-
-    @property
-    def full(self) -> Mask:
-        """Every cell."""
-        return (1 << self.side * self.side) - 1
-
-    def lines_of(self, mask: Mask) -> tuple[Line, ...]:
-        """The winning lines all of whose cells are in ``mask``."""
-        return tuple(line for line, m in zip(self.lines, self.line_masks, strict=True) if mask & m == m)
-
-
-def _lines(n: int, k: int) -> tuple[Line, ...]:
-    """Every run of ``k`` cells in a row, column or diagonal of an n x n board:
-    rows, then columns, then diagonals (down-right and down-left)."""
-    rows = [tuple(r * n + c + i for i in range(k)) for r in range(n) for c in range(n - k + 1)]
-    columns = [tuple((r + i) * n + c for i in range(k)) for c in range(n) for r in range(n - k + 1)]
-    corners = [(r, c) for r in range(n - k + 1) for c in range(n - k + 1)]
-    down_right = [tuple((r + i) * n + c + i for i in range(k)) for r, c in corners]
-    down_left = [tuple((r + i) * n + c + k - 1 - i for i in range(k)) for r, c in corners]
-    return (*rows, *columns, *down_right, *down_left)
-
-
-THREE: Final = Geometry(3, 3, LINES, LINE_MASKS, SYMMETRIES)
-"""The classic board: 3 x 3, three in a row."""
-_GEOMETRIES: dict[int, Geometry] = {3: THREE}
-
-
-def parse_size(text: str) -> int:
-    """Read a board size from text: ``"4"`` or ``"4x4"``; InvalidPositionError,
-    saying which sizes there are, for anything else.
-
-    >>> parse_size(" 4x4 "), parse_size("3")
-    (4, 3)
-    """
-    words = text.strip().lower() if isinstance(text, str) else ""
-    side, _, other = words.partition("x")
-    if side.isdecimal() and side.isascii() and (not other or other == side) and int(side) in SIZES:
-        return int(side)
-    sizes = " or ".join(f"{n} ({n}x{n})" for n in SIZES)
-    raise InvalidPositionError(f"the board size is {sizes}, not {_shown(str(text))}")
-
-
-def geometry(size: int) -> Geometry:
-    """The shape of a ``size`` x ``size`` board; InvalidPositionError for a size
-    the engine does not play. Built on first use: a 3x3 game never pays for 4x4."""
-    shape = _GEOMETRIES.get(size) if type(size) is int else None
-    if shape is None:
-        if size not in SIZES or type(size) is not int:
-            sizes = " or ".join(f"{n}x{n}" for n in SIZES)
-            raise InvalidPositionError(f"a board is {sizes}, not {size!r}")
-        k = _IN_A_ROW[size]
-        lines = _lines(size, k)
-        masks = tuple(sum(1 << c for c in line) for line in lines)
-        shape = _GEOMETRIES[size] = Geometry(size, k, lines, masks, _symmetries(size))
-    return shape

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from enum import Enum
 
-from .board import Board, Cell, IllegalMoveError, Player, Result
+from .board import Board, Player, Result, moves_to_choose
 from .choices import Choice
+from .errors import EngineError
+from .geometry import Cell
 from .records import Record
-from .solver import best_moves, winning_cells
+from .solver import perfect_move, winning_cells
 
-TYPE_CHECKING = False  # see board.py
+TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
     from collections.abc import Callable
     from random import Random
@@ -44,13 +46,6 @@ class Bot:
         raise NotImplementedError
 
 
-def _live_moves(board: Board) -> tuple[Cell, ...]:
-    moves = board.legal_moves
-    if not moves:
-        raise IllegalMoveError(f"no move to choose: the game is over ({board.result.value})")
-    return moves
-
-
 class _SeededBot(Bot):
     """A bot that owns its random generator, for its choices among equals."""
 
@@ -64,7 +59,7 @@ class RandomBot(_SeededBot):
     level = Level.RANDOM
 
     def choose(self, board: Board) -> Cell:
-        return self._rng.choice(_live_moves(board))
+        return self._rng.choice(moves_to_choose(board))
 
 
 class EasyBot(_SeededBot):
@@ -75,8 +70,8 @@ class EasyBot(_SeededBot):
     """Whether it also blocks the opponent's immediate win."""
 
     def choose(self, board: Board) -> Cell:
-        moves = _live_moves(board)
-        me, them = board.sides
+        moves = moves_to_choose(board)
+        me, them = board.turn_masks
         shape = board.geometry
         free = shape.full ^ (me | them)
         urgent = winning_cells(me, free, shape) or (winning_cells(them, free, shape) if self.blocks else ())
@@ -97,15 +92,7 @@ class PerfectBot(_SeededBot):
     level = Level.PERFECT
 
     def choose(self, board: Board) -> Cell:
-        # Only a 3x3 board is exactly a Board (bigger ones are built by a
-        # subclass), and this test costs a third of ``board.size != 3``: the
-        # 3x3 match loop runs it at every move.
-        if type(board) is not Board:  # searched, not tabulated: alphabeta.py
-            from .alphabeta import perfect_move
-
-            return perfect_move(board, self._rng)
-        best = best_moves(board) or _live_moves(board)
-        return best[0] if len(best) == 1 else self._rng.choice(best)
+        return perfect_move(board, self._rng)
 
 
 _BOTS: dict[Level, Callable[[Random], Bot]] = {
@@ -116,14 +103,16 @@ _BOTS: dict[Level, Callable[[Random], Bot]] = {
 }
 
 
-def bot(level: Level, *, seed: int | None = None) -> Bot:
-    """A bot of ``level`` with its own random generator; a seed makes it repeatable.
+def bot(level: Level | str, *, seed: int | None = None) -> Bot:
+    """A bot of ``level`` (a Level or its name) with its own random
+    generator; a seed makes it repeatable. UnknownChoiceError, listing the
+    levels, for a name that is none of them.
 
-    >>> b = bot(Level.PERFECT, seed=1)
+    >>> b = bot("perfect", seed=1)
     >>> b.choose(Board.parse("XX./OO./..."))
     2
     """
-    return _BOTS[level](seeded_random(seed))
+    return _BOTS[Level.parse(level)](seeded_random(seed))
 
 
 def seeded_random(seed: int | None) -> Random:
@@ -161,26 +150,27 @@ def play_match(
     x: Bot, o: Bot, games: int, *, progress: Callable[[int], None] | None = None, start: Board | None = None
 ) -> MatchResult:
     """Play ``games`` games from ``start`` (the empty 3x3 board unless given),
-    ``x`` always opening; ``progress(n)`` is told of every n finished games
-    now and then.
+    ``x`` playing X and ``o`` playing O, whichever is to move at the start;
+    ``progress(n)`` is told of every n finished games now and then.
 
     >>> play_match(bot(Level.PERFECT, seed=1), bot(Level.PERFECT, seed=2), 10)
     MatchResult(games=10, x_wins=0, o_wins=0, draws=10)
     """
     if games < 0:
-        raise ValueError(f"the number of games cannot be negative ({games})")
+        raise EngineError(f"the number of games cannot be negative ({games})")
     tally = {Result.X_WON: 0, Result.O_WON: 0, Result.DRAW: 0}
-    x_choose, o_choose = x.choose, o.choose
     empty = Board.empty() if start is None else start
+    # The loop alternates without asking whose turn it is: it starts with the side to move.
+    first, second = (x.choose, o.choose) if empty.to_move is not Player.O else (o.choose, x.choose)
     step = max(1, min(10_000, games // 100))
     for played in range(1, games + 1):
         board = empty
         # Boards are interned and cache their result, so this loop only looks up.
         while not board.is_over:
-            board = board.play(x_choose(board))
+            board = board.play(first(board))
             if board.is_over:
                 break
-            board = board.play(o_choose(board))
+            board = board.play(second(board))
         tally[board.result] += 1
         if progress is not None and played % step == 0:
             progress(step)

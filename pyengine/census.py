@@ -14,7 +14,7 @@ class are those into its parents' classes, times the moves that lead into it.
 
 from __future__ import annotations
 
-from .board import geometry
+from .geometry import byte_maps, geometry
 from .records import Record
 
 
@@ -41,11 +41,7 @@ class _Shape:
     def __init__(self, size: int) -> None:
         shape = geometry(size)
         self.cells, self.full, self.lines = shape.cells, shape.full, shape.line_masks
-        self.byte_maps = [
-            [[sum(1 << s.perm[8 * b + i] for i in range(8) if v >> i & 1 and 8 * b + i < self.cells)
-              for v in range(256)] for b in range(2)]
-            for s in shape.symmetries
-        ]
+        self.byte_maps = byte_maps(shape)  # two bytes on 3x3 and 4x4
 
     def images(self, x: int, o: int) -> set[int]:
         """The keys (X's mask, O's above it) of a position's 8 images."""

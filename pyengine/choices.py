@@ -1,7 +1,9 @@
 """Choices read from text: sides, levels and modes, parsed the one same way.
 
 Text comes in at the edges only (the command line's arguments, the page's
-address and form); everything inside the engine takes the enum members.
+address and form); everything inside the engine takes the enum members. The
+public functions that take a choice read it with ``parse``, so they take the
+member or its name alike: ``bot("perfect")`` is ``bot(Level.PERFECT)``.
 
 >>> from pyengine import Level
 >>> Level.parse(" Perfect ")
@@ -9,12 +11,14 @@ address and form); everything inside the engine takes the enum members.
 >>> Level.parse("grandmaster")
 Traceback (most recent call last):
 ...
-ValueError: unknown level 'grandmaster': choose one of random, easy, medium, perfect
+pyengine.errors.UnknownChoiceError: unknown level 'grandmaster': choose one of random, easy, medium, perfect
 """
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # see board.py
+from .errors import UnknownChoiceError
+
+TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
     from enum import Enum as _Mixin  # what the mixin is always mixed into
     from typing import TypeVar
@@ -40,12 +44,14 @@ class Choice(_Mixin):
         cls._noun = noun or cls.__name__.lower()
 
     @classmethod
-    def parse(cls: type[C], text: str) -> C:
+    def parse(cls: type[C], text: C | str) -> C:
         """The member whose value is ``text``, in any case and with spaces
-        around it; a ValueError that lists the choices otherwise."""
+        around it, or ``text`` itself when it is a member already;
+        UnknownChoiceError, which lists the choices, otherwise."""
+        if isinstance(text, cls):
+            return text
         wanted = text.strip().casefold() if isinstance(text, str) else None
         for member in cls:
             if str(member.value).casefold() == wanted:
                 return member
-        names = ", ".join(str(member.value) for member in cls)
-        raise ValueError(f"unknown {cls._noun} {text!r}: choose one of {names}")
+        raise UnknownChoiceError(cls._noun, text, tuple(str(member.value) for member in cls))

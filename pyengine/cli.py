@@ -16,18 +16,21 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
-from .board import Board, EngineError, Player, Result, parse_size
+from .analysis import Analysis, Value
+from .board import Board, Player, Result
 from .bots import Level, bot, play_match
+from .errors import GAME_OVER, TAKEN, EngineError, IllegalMoveError, UnknownChoiceError
 from .facts import FACT_LABELS, compute_facts
 from .game import Game, Mode
+from .geometry import parse_size
 from .nojs import nojs_edition
 from .policy import PolicyEntry, policy_table
-from .solver import Analysis, Value, analyze
+from .solver import analyze
 from .words import end_message
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
-    from typing import TypeVar
+    from typing import Final, TypeVar
 
     from .choices import Choice
 
@@ -69,7 +72,7 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
     }
 
 
-def _outcome_text(value: Value, plies: int) -> str:
+def _value_text(value: Value, plies: int) -> str:
     if value is Value.DRAW:
         return f"draw ({plies} {'ply' if plies == 1 else 'plies'} to the end)"
     return f"{value.value} in {plies}"
@@ -86,12 +89,12 @@ def analysis_text(analysis: Analysis) -> str:
             lines.append(f"Winning line(s): {shown}")
         return "\n".join(lines)
     side = board.to_move
-    lines.append(f"{side} to move: {_outcome_text(analysis.value, analysis.plies)} with perfect play")
+    lines.append(f"{side} to move: {_value_text(analysis.value, analysis.plies)} with perfect play")
     lines.append(f"Moves (cells 0-{board.geometry.cells - 1}, value for {side}):")
     width = len(str(board.geometry.cells - 1))
     for move in analysis.moves:
         star = "  *best" if move.cell in analysis.best else ""
-        lines.append(f"  {move.cell:>{width}}  {_outcome_text(move.value, move.plies)}{star}")
+        lines.append(f"  {move.cell:>{width}}  {_value_text(move.value, move.plies)}{star}")
     return "\n".join(lines)
 
 
@@ -111,7 +114,7 @@ def _choice(kind: type[C]) -> Callable[[str], C]:
     def read(text: str) -> C:
         try:
             return kind.parse(text)
-        except ValueError as error:
+        except UnknownChoiceError as error:
             raise argparse.ArgumentTypeError(str(error)) from None
 
     return read
@@ -306,7 +309,7 @@ def _announce(game: Game, out: IO[str]) -> None:
 
 
 def cmd_play(args: argparse.Namespace, out: IO[str], ask: Callable[[str], str] = input) -> int:
-    game = Game(args.mode, human=args.side, level=args.level, seed=args.seed, start=Board.empty(args.size))
+    game = Game(args.mode, human=args.human, level=args.level, seed=args.seed, start=Board.empty(args.size))
     cells = game.board.geometry.cells
     if game.mode is Mode.VS_BOT:
         intro = f"You play {game.human} against the {game.level.value} bot. X moves first."
@@ -352,20 +355,21 @@ def cmd_play(args: argparse.Namespace, out: IO[str], ask: Callable[[str], str] =
                 continue
             try:
                 game.play(int(answer) - 1)
-            except EngineError as error:
-                print(f"Cell {answer} cannot be played: {_people_count(str(error))}", file=out)
+            except IllegalMoveError as error:
+                print(f"Cell {answer} cannot be played: {_in_words(error)}", file=out)
     except EOFError:
         print(file=out)
         return 0
 
 
-def _people_count(message: str) -> str:
-    """Engine messages count cells 0-8; the terminal game shows 1-9."""
-    if "already taken" in message:
-        return "it is already taken."
-    if "game is over" in message:
-        return "the game is over."
-    return message
+_REASONS: Final = {TAKEN: "it is already taken.", GAME_OVER: "the game is over."}
+
+
+def _in_words(error: IllegalMoveError) -> str:
+    """Why a move of the terminal game was refused. The engine's messages
+    count cells from 0; the terminal game counts from 1, so it says the
+    reasons in words of its own."""
+    return _REASONS.get(error.reason, str(error))
 
 
 # -- the parser ----------------------------------------------------------------
@@ -376,20 +380,20 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG,
         description="Tic-tac-toe with a perfect-play engine. Positions are 9 cells row by row "
         "(X, O or .), optionally with / between rows: X.O/.X./...; cells are numbered 0-8. "
-        "16 cells make a 4x4 board, won with four in a row: X.../.O../..../....",
+        "16 cells make a 4x4 board, won with four in a row, its cells numbered 0-15: X.../.O../..../....",
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser, required=True)
 
     play = commands.add_parser("play", help="play a game in the terminal")
     play.add_argument("--mode", type=_choice(Mode), default=Mode.VS_BOT, help="bot (default), two or watch")
-    play.add_argument("--as", dest="side", type=_choice(Player), default=Player.X, help="your side, X (default) or O")
+    play.add_argument("--as", dest="human", type=_choice(Player), default=Player.X, help="your side, X (default) or O")
     play.add_argument("--level", type=_choice(Level), default=Level.PERFECT, help="the bot's level (default perfect)")
     play.add_argument("--seed", type=_seed, help="make the bot's choices repeatable")
     play.add_argument("--size", type=_size, default=3, help=SIZE_HELP)
     play.set_defaults(run=cmd_play)
 
-    move = commands.add_parser("move", help="print the bot's move (a cell 0-8) in a position")
+    move = commands.add_parser("move", help="print the bot's move (a cell 0-8, 0-15 on 4x4) in a position")
     move.add_argument("position")
     move.add_argument("--level", type=_choice(Level), default=Level.PERFECT, help="random, easy, medium or perfect")
     move.add_argument("--seed", type=_seed, help="make the choice among equal moves repeatable")
@@ -435,7 +439,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="a page that plays the perfect bot with HTML and CSS alone",
         description="Write DIR/index.html and DIR/nojs.css: the perfect bot without JavaScript.",
     )
-    page.add_argument("--human", type=_choice(Player), default=Player.X, help="the side you play, X (default) or O")
+    page.add_argument("--as", "--human", dest="human", type=_choice(Player), default=Player.X,
+                      help="the side you play, X (default) or O (--human is the older spelling)")
     page.add_argument("--out", metavar="DIR", required=True, help="the folder to write (created if need be)")
     page.set_defaults(run=cmd_export_css)
     return parser

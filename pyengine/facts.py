@@ -1,16 +1,18 @@
 """The numbers of the game tree, computed by walking it, never written in.
 
-The tree has 549,946 nodes, but only 5,478 distinct positions, so every count
-is a sum over a position's children memoised per position: the whole walk
-touches each position once.
+The tree has 549,946 nodes, but only 5,478 distinct positions, so the games
+and the tree's nodes are counted by one walk over the positions
+(``sequences_into``): the move sequences that reach each position are the
+sum of those that reach its parents. A game is a sequence that reaches a
+finished position; a node of the tree, a sequence that reaches any.
 """
 
 from __future__ import annotations
 
-from .board import Board, Result
+from .board import Board, Player, Result, reachable_positions
 from .records import Record
 
-TYPE_CHECKING = False  # see board.py
+TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
     from typing import Final
 
@@ -60,15 +62,26 @@ FACT_LABELS: Final = {
 starts with "… " narrows the one above it."""
 
 
-def reachable_positions() -> list[Board]:
-    """Every position reachable from the empty board, in order of plies."""
-    layer = [Board.empty()]
-    seen = list(layer)
+def sequences_into(start: Board | None = None) -> dict[Board, int]:
+    """The census of games and tree nodes: every position reachable from
+    ``start`` (the empty 3x3 board unless given), by the number of marks, with
+    the number of move sequences from ``start`` that reach it.
+
+    >>> counts = sequences_into()
+    >>> sum(counts.values()), sum(n for board, n in counts.items() if board.is_over)  # nodes, games
+    (549946, 255168)
+    """
+    layer = {Board.empty() if start is None else start: 1}
+    counts: dict[Board, int] = {}
     while layer:
-        children = {child for board in layer for child in map(board.play, board.legal_moves)}
-        layer = sorted(children, key=lambda board: board.key)
-        seen.extend(layer)
-    return seen
+        counts.update(layer)
+        following: dict[Board, int] = {}
+        for board, paths in layer.items():
+            for cell in board.legal_moves:
+                child = board.play(cell)
+                following[child] = following.get(child, 0) + paths
+        layer = following
+    return counts
 
 
 def compute_facts() -> Facts:
@@ -79,53 +92,23 @@ def compute_facts() -> Facts:
     (255168, 5478, 549946)
     """
     positions = reachable_positions()
-    # Leaves first: each position's counts are the sums of its children's.
-    # (x_wins, o_wins, draws, nodes in the subtree)
-    below: dict[Board, tuple[int, int, int, int]] = {}
-    for board in reversed(positions):
-        result = board.result
-        if result is Result.ONGOING:
-            xw = ow = dr = nodes = 0
-            for cell in board.legal_moves:
-                cx, co, cd, cn = below[board.play(cell)]
-                xw, ow, dr, nodes = xw + cx, ow + co, dr + cd, nodes + cn
-            below[board] = (xw, ow, dr, nodes + 1)
-        else:
-            below[board] = (
-                int(result is Result.X_WON), int(result is Result.O_WON), int(result is Result.DRAW), 1
-            )
-    x_wins, o_wins, draws, tree_nodes = below[Board.empty()]
+    games = dict.fromkeys((Result.X_WON, Result.O_WON, Result.DRAW), 0)
+    counts = sequences_into()
+    for board, paths in counts.items():
+        if board.is_over:
+            games[board.result] += paths
     terminal = [board for board in positions if board.is_over]
     return Facts(
-        games=x_wins + o_wins + draws,
-        x_wins=x_wins,
-        o_wins=o_wins,
-        draws=draws,
+        games=sum(games.values()),
+        x_wins=games[Result.X_WON],
+        o_wins=games[Result.O_WON],
+        draws=games[Result.DRAW],
         positions=len(positions),
         terminal_positions=len(terminal),
         positions_up_to_symmetry=len({board.canonical()[0] for board in positions}),
         terminal_positions_up_to_symmetry=len({board.canonical()[0] for board in terminal}),
-        tree_nodes=tree_nodes,
+        tree_nodes=sum(counts.values()),
     )
-
-
-def perfect_policy_digest(seed: int = 0) -> str:
-    """A fingerprint of the perfect bot's play: SHA-256 over its seeded choice
-    in every live position, in the order of ``reachable_positions``.
-
-    Two interpreters that print the same digest made the same choice in all
-    4,520 positions where there is a move to make.
-    """
-    from hashlib import sha256  # only this fingerprint needs it
-
-    from .bots import Level, bot
-
-    chooser = bot(Level.PERFECT, seed=seed)
-    digest = sha256()
-    for board in reachable_positions():
-        if not board.is_over:
-            digest.update(f"{board} {chooser.choose(board)}\n".encode())
-    return digest.hexdigest()
 
 
 class Funnel(Record):
@@ -164,8 +147,7 @@ def funnel() -> Funnel:
     """
     from math import factorial
 
-    from .board import Player
-    from .policy import choice
+    from .policy import person_sequences  # only the funnel needs the bot: not imported with the engine
 
     positions = reachable_positions()
     canonical = {board: board.canonical()[0] for board in positions}
@@ -176,53 +158,18 @@ def funnel() -> Funnel:
             merged[board] = 1
         elif board is canonical[board]:
             merged[board] = sum(merged[child] for child in {canonical[board.play(c)] for c in board.legal_moves})
-    # The game tree, one depth at a time: the move sequences reaching each position.
-    by_depth = []
-    layer = {Board.empty(): 1}
-    while layer:
-        by_depth.append(sum(layer.values()))
-        following: dict[Board, int] = {}
-        for board, paths in layer.items():
-            for cell in board.legal_moves:
-                child = board.play(cell)
-                following[child] = following.get(child, 0) + paths
-        layer = following
-
-    def sequences(person: Player) -> int:
-        """Non-empty sequences of the person's moves: one per move the person
-        can make in every position the bot's answers lead to."""
-        count, frontier = 0, [Board.empty()]
-        while frontier:
-            board = frontier.pop()
-            if board.is_over:
-                continue
-            if board.to_move is not person:
-                frontier.append(board.play(choice(board)))
-                continue
-            count += len(board.legal_moves)
-            frontier.extend(board.play(cell) for cell in board.legal_moves)
-        return count
-
+    counts = sequences_into()
+    by_depth = [0] * (Board.empty().geometry.cells + 1)
+    for board, paths in counts.items():
+        by_depth[board.ply] += paths
     return Funnel(
         boards=3 ** 9,
         positions=len(positions),
         positions_up_to_symmetry=len(set(canonical.values())),
         move_orders=factorial(9),
-        games=sum(_games(positions)),
+        games=sum(paths for board, paths in counts.items() if board.is_over),
         games_up_to_symmetry=merged[Board.empty()],
         tree_nodes_by_depth=tuple(by_depth),
-        sequences_as_x=sequences(Player.X),
-        sequences_as_o=sequences(Player.O),
+        sequences_as_x=sum(1 for _ in person_sequences(Player.X)),
+        sequences_as_o=sum(1 for _ in person_sequences(Player.O)),
     )
-
-
-def _games(positions: list[Board]) -> list[int]:
-    """The number of games through each finished position (paths from the empty board)."""
-    paths: dict[Board, int] = {Board.empty(): 1}
-    for board in positions:
-        if board.is_over:
-            continue
-        for cell in board.legal_moves:
-            child = board.play(cell)
-            paths[child] = paths.get(child, 0) + paths[board]
-    return [paths[board] for board in positions if board.is_over]

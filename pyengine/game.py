@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from enum import Enum
 
-from .board import Board, Cell, IllegalMoveError, Player, Result
+from .board import Board, Player, Result
 from .bots import Bot, Level, seeded_random
 from .bots import bot as make_bot
 from .choices import Choice
+from .errors import GAME_OVER, NOT_YOUR_TURN, IllegalMoveError
+from .geometry import Cell
 
-TYPE_CHECKING = False  # see board.py
+TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
@@ -49,22 +51,29 @@ class Game:
 
     def __init__(
         self,
-        mode: Mode = Mode.VS_BOT,
+        mode: Mode | str = Mode.VS_BOT,
         *,
-        human: Player = Player.X,
-        level: Level = Level.PERFECT,
+        human: Player | str = Player.X,
+        level: Level | str = Level.PERFECT,
         seed: int | None = None,
         start: Board | None = None,
         bot: Bot | None = None,
+        o_level: Level | str | None = None,
     ) -> None:
-        """``bot``, when given, plays instead of a bot of ``level`` (the game's
-        level is then the bot's), until a restart changes the level."""
-        self.mode = mode
-        self.human = human
-        self.level = level if bot is None else bot.level
+        """``mode``, ``human`` and ``level`` are members or their names
+        (``"two"``, ``"O"``, ``"easy"``). ``bot``, when given, plays instead of
+        a bot of ``level`` (the game's level is then the bot's), until a
+        restart changes the level. In watch mode ``level`` is X's bot and
+        ``o_level`` O's (``level`` when not given)."""
+        self.mode = Mode.parse(mode)
+        self.human = Player.parse(human)
+        self.level = Level.parse(level) if bot is None else bot.level
+        self._o_level = None if o_level is None else Level.parse(o_level)
         self.start = Board.empty() if start is None else start
         self._rng = seeded_random(seed)  # seeds every bot this session makes
         self._bot: Bot = make_bot(self.level, seed=self._rng.getrandbits(64)) if bot is None else bot
+        # Made when first needed, so a game with one level draws its bots' seeds as it always has.
+        self._o_bot: Bot | None = None
         self._moves: list[Cell] = []
         # The position before each move and after the last, so that reading
         # the board or the undo count never replays the game.
@@ -92,6 +101,11 @@ class Game:
     def is_over(self) -> bool:
         """True once the game has ended."""
         return self.board.is_over
+
+    @property
+    def o_level(self) -> Level:
+        """The level of O's bot when the bot plays both sides (watch mode); ``level`` otherwise."""
+        return self.level if self._o_level is None or self.mode is not Mode.WATCH else self._o_level
 
     def is_human(self, player: Player | None) -> bool:
         """Whether ``player``'s moves come from a person."""
@@ -128,19 +142,27 @@ class Game:
         off the board, or the game is over; the game is then unchanged.
         """
         if not self.board.is_over and not self.human_to_move:
-            raise IllegalMoveError(f"cell {cell} cannot be played now: it is the bot's turn")
+            raise IllegalMoveError(f"cell {cell} cannot be played now: it is the bot's turn", cell, NOT_YOUR_TURN)
         self._push(cell)
 
     def play_bot(self) -> Cell:
         """The bot makes its move; returns the cell. IllegalMoveError unless
         ``bot_to_move``."""
         if self.board.is_over:
-            raise IllegalMoveError("the bot cannot move: the game is over")
+            raise IllegalMoveError("the bot cannot move: the game is over", None, GAME_OVER)
         if not self.bot_to_move:
-            raise IllegalMoveError("the bot cannot move: it is a person's turn")
-        cell = self._bot.choose(self.board)
+            raise IllegalMoveError("the bot cannot move: it is a person's turn", None, NOT_YOUR_TURN)
+        cell = self._bot_to_move().choose(self.board)
         self._push(cell)
         return cell
+
+    def _bot_to_move(self) -> Bot:
+        """The bot whose turn it is: O's own when watching two levels play."""
+        if self.board.to_move is not Player.O or self.o_level is self.level:
+            return self._bot
+        if self._o_bot is None or self._o_bot.level is not self.o_level:
+            self._o_bot = make_bot(self.o_level, seed=self._rng.getrandbits(64))
+        return self._o_bot
 
     def _push(self, cell: Cell) -> None:
         self._boards.append(self._boards[-1].play(cell))  # raises, leaving the game as it was
@@ -199,19 +221,22 @@ class Game:
     def restart(
         self,
         *,
-        mode: Mode | None = None,
-        human: Player | None = None,
-        level: Level | None = None,
+        mode: Mode | str | None = None,
+        human: Player | str | None = None,
+        level: Level | str | None = None,
         start: Board | None = None,
+        o_level: Level | str | None = None,
     ) -> None:
-        """A new game from the start position, changing any setting given.
-        A seeded session stays repeatable across restarts."""
+        """A new game from the start position, changing any setting given
+        (members or their names). A seeded session stays repeatable across restarts."""
+        if o_level is not None:
+            self._o_level = Level.parse(o_level)
         if mode is not None:
-            self.mode = mode
+            self.mode = Mode.parse(mode)
         if human is not None:
-            self.human = human
-        if level is not None and level is not self.level:
-            self.level = level
+            self.human = Player.parse(human)
+        if level is not None and Level.parse(level) is not self.level:
+            self.level = Level.parse(level)
             self._bot = make_bot(self.level, seed=self._rng.getrandbits(64))
         if start is not None:
             self.start = start

@@ -9,10 +9,27 @@ so that CPython's tests check them.
 from __future__ import annotations
 
 from enum import Enum
+from functools import cache
 
-from .board import Board, IllegalMoveError
-from .facts import reachable_positions
-from .solver import Value, analyze
+from .analysis import Value
+from .board import Board, reachable_positions
+from .errors import IllegalMoveError
+from .solver import analyze
+from .words import cell_name
+
+# Time budgets for the reader's code, which runs in a worker of its own (the
+# page terminates the worker when one is spent). A call may take CALL_BASE_S
+# plus CALL_PER_NODE_S for every node of the game tree below its position:
+# a textbook minimax without a cache searches that whole tree, and took 0.9
+# microseconds a node in CPython here (the empty board's 549,946 nodes in
+# 0.49 s; 0.8-1.5 s in the browser's worker), so 50 microseconds leaves it
+# twenty times what it needs there (30 s on the empty board), enough for a
+# busy machine and a slower way of writing it, while a loop that never ends
+# on one of the first positions (a node or two) is stopped after about 3 s.
+CALL_BASE_S = 3.0
+CALL_PER_NODE_S = 50e-6
+LOAD_BUDGET_S = 4.0  # running the code once, before choose() is first called
+RUN_BUDGET_S = 300.0  # the whole check; the textbook minimax without a cache takes about 2 s in CPython
 
 
 class Grade(Enum):
@@ -40,6 +57,27 @@ def positions_to_check() -> list[Board]:
     return sorted((board for board in reachable_positions() if not board.is_over), key=lambda b: (-b.ply, str(b)))
 
 
+@cache
+def tree_size(board: Board) -> int:
+    """The nodes of the game tree from ``board`` (itself included): what a
+    minimax that remembers nothing visits.
+
+    >>> tree_size(Board.parse("XOX/OXO/OX.")), tree_size(Board.empty())
+    (2, 549946)
+    """
+    return 1 + sum(tree_size(board.play(cell)) for cell in board.legal_moves) if not board.is_over else 1
+
+
+def call_budget(board: Board) -> float:
+    """The seconds one call of the reader's choose() may take on ``board``."""
+    return CALL_BASE_S + CALL_PER_NODE_S * tree_size(board)
+
+
+def not_a_cell(shown: str) -> IllegalMoveError:
+    """The error for an answer that is not an int; ``shown`` is its repr."""
+    return IllegalMoveError(f"choose() returned {shown}, not a cell number (an int from 0 to 8)")
+
+
 def grade(board: Board, cell: object) -> Grade:
     """Judge ``cell`` as the move in ``board``. IllegalMoveError, saying why,
     for anything that is not a legal move there (not an int, off the board,
@@ -49,7 +87,7 @@ def grade(board: Board, cell: object) -> Grade:
     (<Grade.BEST: 'best'>, <Grade.WORSE: 'worse'>)
     """
     if type(cell) is not int:
-        raise IllegalMoveError(f"choose() returned {cell!r}, not a cell number (an int from 0 to 8)")
+        raise not_a_cell(repr(cell))
     if cell not in board.legal_moves:
         raise IllegalMoveError(f"choose() returned {cell}, which is not an empty cell of {board}")
     analysis = analyze(board)
@@ -57,6 +95,18 @@ def grade(board: Board, cell: object) -> Grade:
         return Grade.BEST
     move = analysis.move(cell)
     return Grade.SLOWER if move.value is analysis.value else Grade.WORSE
+
+
+def move_words(board: Board, cell: int) -> str:
+    """A move in ``board`` and what it is worth to the side making it, for a
+    reader: ``'top (1), a loss in 4'``.
+
+    >>> move_words(Board.parse("XX./OO./..."), 2), move_words(Board.parse("XX./OO./..."), 6)
+    ('top right (2), a win in 1', 'bottom left (6), a loss in 2')
+    """
+    move = analyze(board).move(cell)
+    worth = "a draw" if move.value is Value.DRAW else f"a {move.value.value} in {move.plies}"
+    return f"{cell_name(cell, board.size)} ({cell}), {worth}"
 
 
 def value_words(board: Board) -> str:

@@ -2,7 +2,8 @@
 
 The engine writes, for one side, a form of radio buttons and a stylesheet
 with one selector per sequence of the person's moves; each selector reveals
-the bot's reply, ``policy.choice``, and the end of the game. The same board
+the bot's reply, ``policy.fixed_move``, and the end of the game (one selector
+per ``policy.person_sequences``). The same board
 is the no-JavaScript edition (a page of its own, ``nojs_edition``) and the
 game page's first paint (``compiled_board``), which plays before Python has
 loaded and which Python then takes over.
@@ -10,12 +11,13 @@ loaded and which Python then takes over.
 
 from __future__ import annotations
 
-from .board import CELLS, LINES, Board, Cell, Player, Result
-from .policy import choice
+from .board import Board, Player, Result
+from .geometry import CELLS, LINES, Cell
+from .policy import PersonMoves, fixed_move, person_sequences
 from .records import Record
 from .words import cell_label, cell_name, end_message
 
-TYPE_CHECKING = False  # see board.py
+TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
     from typing import Final
 
@@ -50,7 +52,8 @@ if TYPE_CHECKING:
 #   --R{i}: hidden   cell i is taken: its later radios and labels go
 #   --H{i}, --B{i}   the human's, the bot's mark on cell i shows
 #   --L{k}: grid     turn k is the one being played: its labels show
-#   --over: hidden   the game is over: every radio and label goes
+#   --T{k}: block    ... and its radios; a game over sets both to none
+#   --F{i}: solid    cell i's radio has the keyboard's focus: its label is ringed
 #   --E{result}, --K{i} (or --W{line}): the message and the win show
 #
 # One selector per sequence of the human's moves, grouped into one rule per
@@ -92,16 +95,6 @@ class NoJsEdition(Record):
         )
 
 
-class _Node(Record):
-    """One sequence of the human's moves and where it leads."""
-
-    moves: tuple[Cell, ...]
-    reply: Cell | None
-    """The bot's answer, None when the human's move ended the game."""
-    final: Board
-    """The position after the reply (or after the human's last move)."""
-
-
 class CompiledBoard(Record):
     """A board for the game page's first paint: ``html`` is the board (a form
     with ``data-human``) and ``css`` its stylesheet; the page's own stylesheet
@@ -119,29 +112,6 @@ FIRST_PAINT: Final = "fp-"
 their classes (the rules that reach across cells are chained from ids)."""
 
 
-def _sequences(start: Board) -> list[_Node]:
-    """Every sequence of the human's moves from ``start`` (the human to move),
-    the bot replying with ``choice``; shorter first, then in cell order."""
-    nodes: list[_Node] = []
-    layer: list[tuple[tuple[Cell, ...], Board]] = [((), start)]
-    while layer:
-        following = []
-        for moves, board in layer:
-            for cell in board.legal_moves:
-                after = board.play(cell)
-                seq = (*moves, cell)
-                if after.is_over:
-                    nodes.append(_Node(seq, None, after))
-                    continue
-                reply = choice(after)
-                final = after.play(reply)
-                nodes.append(_Node(seq, reply, final))
-                if not final.is_over:
-                    following.append((seq, final))
-        layer = following
-    return nodes
-
-
 def _chain(moves: tuple[Cell, ...], ids: str) -> str:
     """The human's moves as a path from radio to group to radio, ending at the
     group after the last move's turn: the one element its rule styles."""
@@ -149,7 +119,7 @@ def _chain(moves: tuple[Cell, ...], ids: str) -> str:
     return f"{radios}~#{ids}g{len(moves) + 1}"
 
 
-def _outcome(node: _Node, turns: int, win_cells: bool) -> str:
+def _declarations(node: PersonMoves, turns: int, win_cells: bool) -> str:
     """What ``node``'s moves set on the group after them: the bot's reply, and
     the end of the game if it ends there."""
     body = []
@@ -202,15 +172,16 @@ class _Game(Record):
     """The human to move: empty for X, the bot's opening for O."""
     turns: int
     """The most moves the human can make."""
-    nodes: list[_Node]
+    nodes: list[PersonMoves]
 
 
-def _game(human: Player) -> _Game:
+def _game(side: Player | str) -> _Game:
+    human = Player.parse(side)
     start = Board.empty()
     if start.to_move is not human:
-        start = start.play(choice(start))
+        start = start.play(fixed_move(start))
     turns = (len(start.legal_moves) + 1) // 2
-    return _Game(human=human, start=start, turns=turns, nodes=_sequences(start))
+    return _Game(human=human, start=start, turns=turns, nodes=list(person_sequences(human)))
 
 
 # What makes the board work, in any look: radios out of sight but focusable,
@@ -270,7 +241,7 @@ def _write_rules(sheet: _Sheet, game: _Game, p: str, ids: str, win_cells: bool) 
         by_outcome: dict[str, list[str]] = {}
         for node in game.nodes:
             if len(node.moves) == turn:
-                by_outcome.setdefault(_outcome(node, turns, win_cells), []).append(_chain(node.moves, ids))
+                by_outcome.setdefault(_declarations(node, turns, win_cells), []).append(_chain(node.moves, ids))
         for body, selectors in sorted(by_outcome.items()):
             sheet.add(selectors, body)
 
@@ -328,11 +299,13 @@ def _board_markup(game: _Game, ids: str, p: str, win_cells: bool, label: str) ->
     return out
 
 
+# The marks keep the site's colours (site/assets/board.css, --ttt-x and --ttt-o),
+# one colour per mark in every edition; tests/browser/test_nojs.py compares them.
 _STYLE: Final = """\
 /* The no-JavaScript edition: generated by pyengine.nojs, do not edit. */
-:root{--bg:#fff;--fg:#1c1e24;--muted:#5b6070;--tile:#e9edf3;--hover:#d5deea;--x:#1d5bbf;--o:#b4400b}
+:root{--bg:#fff;--fg:#1c1e24;--muted:#5b6070;--tile:#e9edf3;--hover:#d5deea;--x:#c2185b;--o:#1565c0}
 @media (prefers-color-scheme:dark){
-:root{--bg:#15171c;--fg:#e9eaef;--muted:#a3a8b6;--tile:#272b34;--hover:#343b48;--x:#86b4ff;--o:#ffa066}
+:root{--bg:#15171c;--fg:#e9eaef;--muted:#a3a8b6;--tile:#272b34;--hover:#343b48;--x:#ff80ab;--o:#82b1ff}
 }
 html{color-scheme:light dark}
 body{margin:0;padding:1rem;background:var(--bg);color:var(--fg);font:1.125rem/1.5 system-ui,sans-serif}
@@ -365,7 +338,7 @@ pointer-events:none}
 
 
 
-def nojs_edition(human: Player = Player.X) -> NoJsEdition:
+def nojs_edition(human: Player | str = Player.X) -> NoJsEdition:
     """The page that plays the perfect bot with HTML and CSS alone, the human
     playing ``human`` (X moves first; as O, the bot's opening is on the page
     from the start).
@@ -375,6 +348,7 @@ def nojs_edition(human: Player = Player.X) -> NoJsEdition:
     (90, 90)
     """
     game = _game(human)
+    human = game.human
     sheet = _Sheet(_STYLE % {"human": human.value} + _MECHANICS.format(p=""))
     _write_rules(sheet, game, "", "", win_cells=False)
     endings = {result.value: 0 for result in _ENDINGS}
@@ -388,7 +362,7 @@ def nojs_edition(human: Player = Player.X) -> NoJsEdition:
     )
 
 
-def compiled_board(human: Player) -> CompiledBoard:
+def compiled_board(human: Player | str) -> CompiledBoard:
     """The board for the game page's first paint: the edition's game, with a
     highlight under each cell of a winning line and no look of its own (the
     page's stylesheet draws it like the live board).
@@ -398,6 +372,7 @@ def compiled_board(human: Player) -> CompiledBoard:
     (True, True)
     """
     game = _game(human)
+    human = game.human
     ids = f"fp{human.value.lower()}-"
     sheet = _Sheet(
         f"/* The first-paint board, you play {human}: generated by pyengine.nojs, do not edit. */\n"

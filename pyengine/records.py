@@ -24,7 +24,7 @@ difference remains (1.6 ms against 0.3 ms).
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # see board.py
+TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
     from typing import NamedTuple as Record
 else:

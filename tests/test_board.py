@@ -78,7 +78,7 @@ class TestNotation:
         for cells in ALL:
             board = board_of(cells)
             expected = tuple({"X": Player.X, "O": Player.O, ".": None}[ch] for ch in cells)
-            assert board.cells == expected == tuple(board)
+            assert board.marks == expected == tuple(board)
             assert tuple(board[c] for c in CELLS) == expected
             assert board.ply == 9 - cells.count(".")
 

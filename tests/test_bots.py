@@ -9,6 +9,7 @@ import pytest
 
 from pyengine import (
     Board,
+    Bot,
     IllegalMoveError,
     Level,
     MatchResult,
@@ -231,6 +232,28 @@ class TestMatches:
         """A negative number of games is refused, naming the number."""
         with pytest.raises(ValueError, match="-1"):
             play_match(bot(Level.RANDOM), bot(Level.RANDOM), -1)
+
+    def test_each_bot_plays_its_own_side_from_any_start(self) -> None:
+        """From a start where O is to move, O's bot moves first: each bot is
+        only ever asked to move for its own side, and the match ends as
+        play_game, which asks whose turn it is at every move, ends it."""
+
+        class Side(Bot):
+            def __init__(self, side: Player, inner: Bot) -> None:
+                self.side, self.inner, self.asked = side, inner, 0
+
+            def choose(self, board: Board) -> int:
+                assert board.to_move is self.side, (str(board), self.side)
+                self.asked += 1
+                return self.inner.choose(board)
+
+        for start in (Board.parse("X../.../..."), Board.parse("XX./O../..."), Board.parse("X.../..../..../....")):
+            x, o = Side(Player.X, bot(Level.PERFECT, seed=1)), Side(Player.O, bot(Level.PERFECT, seed=2))
+            result = play_match(x, o, 3, start=start)
+            assert x.asked and o.asked
+            final = play_game(bot(Level.PERFECT, seed=1), bot(Level.PERFECT, seed=2), start)
+            expected = {Result.X_WON: "x_wins", Result.O_WON: "o_wins", Result.DRAW: "draws"}[final.result]
+            assert getattr(result, expected) == 3, (str(start), result)
 
     def test_zero_games(self) -> None:
         """No games is an empty tally."""

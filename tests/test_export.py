@@ -19,7 +19,9 @@ from pyengine.cli import main
 from pyengine.nojs import FIRST_PAINT, NoJsEdition, compiled_board, nojs_edition
 from pyengine.policy import policy_table
 from pyengine.words import cell_label
+from tests import reference as ref
 from tests.cssmodel import Page, cell_of, line_of, shown
+from tests.support import cells_of
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -34,8 +36,9 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def lowest_best(board: Board) -> int:
-    """The documented deterministic choice, computed here from the solver."""
-    return min(best_moves(board))
+    """The documented deterministic move, computed here from the reference
+    solver (tests/reference.py), not from the engine's."""
+    return min(ref.best_cells(cells_of(board)))
 
 
 # -- the policy table -----------------------------------------------------------
@@ -177,7 +180,7 @@ class TestNoJsPage:
                     marks[cell] = el.all_text()
                     assert (el.attrs["data-cell"], el.attrs["data-mark"]) == (str(cell), marks[cell])
                     assert el.attrs["aria-label"] == cell_label(cell, Player(marks[cell]))
-            assert marks == [str(m) if m else "" for m in board.cells], (moves, board)
+            assert marks == [str(m) if m else "" for m in board.marks], (moves, board)
             free = set() if board.is_over else set(board.legal_moves)
             labels = [el for el in dom.elements if el.tag == "label" and shown(styles[el])]
             clickable[moves] = {cell_of(styles[el]): el.attrs["for"] for el in labels}
@@ -277,12 +280,12 @@ def test_against_choice_is_the_game_every_compiled_board_plays(human: Player) ->
     position the walk above reaches with the solver's lowest best cell; and an
     illegal move is refused."""
     from pyengine import IllegalMoveError
-    from pyengine.policy import against_choice
+    from pyengine.policy import against_fixed_bot
 
     for moves, board in games(human):
         played = Board.empty()
-        for cell in against_choice(human, moves):
+        for cell in against_fixed_bot(human, moves):
             played = played.play(cell)
         assert played == board, moves
     with pytest.raises(IllegalMoveError):
-        against_choice(human, [4, 4])
+        against_fixed_bot(human, [4, 4])

@@ -93,37 +93,41 @@ def test_reachable_positions() -> None:
     assert plies == sorted(plies)
 
 
+def reference_digest(seed: int) -> str:
+    """The documented recipe, followed from the reference solver (tests/reference.py)
+    rather than the engine: for every live position, by plies and then by the
+    position's key, one line "position cell", where cell is the only best move or
+    a seeded Random's choice among the best in cell order; SHA-256 over the lines."""
+    import hashlib
+    import random
+
+    def key(cells: str) -> int:  # X's cells as bits 0-8, O's as bits 9-17
+        return sum(1 << c for c, mark in enumerate(cells) if mark == "X") | sum(
+            1 << (9 + c) for c, mark in enumerate(cells) if mark == "O"
+        )
+
+    live = sorted(ref.live_positions(), key=lambda cells: (9 - cells.count("."), key(cells)))
+    assert len(live) == 4520
+    rng = random.Random(seed)
+    lines = []
+    for cells in live:
+        best = sorted(ref.best_cells(cells))
+        cell = best[0] if len(best) == 1 else rng.choice(best)
+        lines.append(f"{ref.slashed(cells)} {cell}\n")
+    return hashlib.sha256("".join(lines).encode()).hexdigest()
+
+
 class TestPolicyDigest:
     """The fingerprint the Game facts page computes in the browser, here in CPython."""
 
-    def test_it_matches_the_reference_solver_choosing_with_the_same_seed(self) -> None:
-        """The documented recipe, followed from the reference solver (tests/reference.py)
-        rather than the engine: for every live position, by plies and then by the
-        position's key, one line "position cell", where cell is the only best move or
-        a seeded Random's choice among the best in cell order; SHA-256 over the lines."""
-        import hashlib
-        import random
+    @pytest.mark.parametrize("seed", [0, 1])
+    def test_it_matches_the_reference_solver_choosing_with_the_same_seed(self, seed: int) -> None:
+        from pyengine.policy import perfect_policy_digest
 
-        from pyengine.facts import perfect_policy_digest
+        assert perfect_policy_digest(seed) == reference_digest(seed)
 
-        def key(cells: str) -> int:  # X's cells as bits 0-8, O's as bits 9-17
-            return sum(1 << c for c, mark in enumerate(cells) if mark == "X") | sum(
-                1 << (9 + c) for c, mark in enumerate(cells) if mark == "O"
-            )
+    def test_the_seed_matters(self) -> None:
+        """Another seed picks other moves among equals: another fingerprint."""
+        from pyengine.policy import perfect_policy_digest
 
-        live = sorted(ref.live_positions(), key=lambda cells: (9 - cells.count("."), key(cells)))
-        assert len(live) == 4520
-        rng = random.Random(0)
-        lines = []
-        for cells in live:
-            best = sorted(ref.best_cells(cells))
-            cell = best[0] if len(best) == 1 else rng.choice(best)
-            lines.append(f"{ref.slashed(cells)} {cell}\n")
-        assert perfect_policy_digest() == hashlib.sha256("".join(lines).encode()).hexdigest()
-
-    def test_the_seed_matters_and_repeats(self) -> None:
-        """Same seed, same digest; another seed picks other moves among equals."""
-        from pyengine.facts import perfect_policy_digest
-
-        assert perfect_policy_digest(0) == perfect_policy_digest(0)
         assert perfect_policy_digest(0) != perfect_policy_digest(1)

@@ -29,12 +29,14 @@ from pyengine import (
     Game,
     IllegalMoveError,
     InvalidPositionError,
+    InvalidSizeError,
     Level,
     Player,
     Result,
     Value,
     analyze,
     bot,
+    clear_caches,
     compute_facts,
     reachable_positions,
 )
@@ -123,7 +125,7 @@ TACTICAL = [
 
 
 def check_against_reference(board: Board) -> None:
-    me, them = board.sides
+    me, them = board.turn_masks
     empties = 16 - board.ply
     analysis = analyze(board)
     expected = {cell: as_value(reference_move(me, them, cell), empties) for cell in board.legal_moves}
@@ -151,13 +153,11 @@ class TestAgainstTheReference:
         image's best move, an occupied cell here, and the search went round in
         circles (the slow test below found it). Each analysis stays within the
         legal moves and agrees with a second, fresh table."""
-        from pyengine import alphabeta
-
-        alphabeta._SEARCHES.clear()
+        clear_caches()
         boards = random_positions(5, range(1, SLOW_BELOW), seed=4)
         shared = [analyze(board) for board in boards]
         for board, analysis in zip(boards, shared, strict=True):
-            alphabeta._SEARCHES.clear()
+            clear_caches()
             assert analyze(board) == analysis, str(board)
 
     @pytest.mark.slow
@@ -247,8 +247,9 @@ class TestTheFourByFourBoard:
         assert canonical.transform(symmetry.inverse) == board
 
     def test_unknown_sizes_are_refused(self) -> None:
-        with pytest.raises(InvalidPositionError, match="3x3 or 4x4"):
+        with pytest.raises(InvalidSizeError, match="3x3 or 4x4") as raised:
             Board.empty(5)
+        assert raised.value.given == 5 and raised.value.sizes == (3, 4)
 
 
 class TestMovesOneAtATime:
@@ -266,7 +267,7 @@ class TestMovesOneAtATime:
     def test_a_summary_needs_every_move_once(self) -> None:
         board = Board.parse("X.../.O../..../....")
         moves = [analyze_move(board, cell) for cell in board.legal_moves]
-        with pytest.raises(ValueError, match="every legal move"):
+        with pytest.raises(IllegalMoveError, match="every legal move"):
             summarize(board, moves[1:])
         with pytest.raises(IllegalMoveError, match="not a legal move"):
             analyze_move(board, 0)
@@ -355,15 +356,15 @@ class TestTheSearchesOn4x4Endgames:
     explorer's engine); from the first plies plain minimax would take years."""
 
     def test_every_algorithm_finds_the_value_and_alpha_beta_visits_fewer(self) -> None:
-        from pyengine.search import Algorithm, Order, Outcome, events, outcome, tally
+        from pyengine.search import Algorithm, Order, RunResult, events, run_to_end, tally
 
         sign = {Value.WIN: 1, Value.DRAW: 0, Value.LOSS: -1}
         for board in random_positions(3, range(9, 15), seed=31):
             expected = sign[analyze(board).value]  # type: ignore[index]
-            found: dict[str, Outcome] = {}
+            found: dict[str, RunResult] = {}
             for algorithm in Algorithm:
                 for order in Order if algorithm is Algorithm.ALPHABETA else (Order.CELLS,):
-                    result = outcome(algorithm, board, order)
+                    result = run_to_end(algorithm, board, order)
                     assert result.value == expected, (str(board), algorithm, order)
                     assert result.best is not None and sign[analyze(board).move(result.best).value] == expected
                     found[f"{algorithm.value}/{order.value}"] = result

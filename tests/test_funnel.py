@@ -1,29 +1,50 @@
 """The facts page's funnel (pyengine.facts.funnel), each number computed a
-second way here."""
+second way here: by enumeration, by the census by symmetry classes, or from
+the reference model (tests/reference.py)."""
 
 from __future__ import annotations
 
 import itertools
-import math
 
-from pyengine import Board, Player, compute_facts, reachable_positions
+from pyengine import Board, Player, compute_facts
 from pyengine.census import census
 from pyengine.facts import funnel
 from pyengine.nojs import nojs_edition
+from tests import reference as ref
 
 
 def test_the_boards_and_the_move_orders() -> None:
+    """Counted by listing them all, not by a formula."""
     f = funnel()
-    assert f.boards == len(list(itertools.product("XO.", repeat=9)))
-    assert f.move_orders == sum(1 for _ in itertools.permutations(range(9))) == math.factorial(9)
+    assert f.boards == sum(1 for _ in itertools.product("XO.", repeat=9))
+    assert f.move_orders == sum(1 for _ in itertools.permutations(range(9)))
 
 
-def test_positions_and_games_are_the_walks() -> None:
-    f, facts = funnel(), compute_facts()
-    assert (f.positions, f.positions_up_to_symmetry, f.games) == (
-        facts.positions, facts.positions_up_to_symmetry, facts.games
-    )
-    assert f.positions == len(reachable_positions())
+def test_positions_are_the_reference_models() -> None:
+    f = funnel()
+    assert f.positions == len(ref.reachable())
+    assert f.positions_up_to_symmetry == census(3).classes
+
+
+def test_a_persons_sequences_against_the_reference_bot() -> None:
+    """A person's move sequences against a bot that plays the lowest of the
+    reference solver's best cells, walked here one game at a time."""
+
+    def sequences(person: str) -> int:
+        count, frontier = 0, [ref.EMPTY]
+        while frontier:
+            cells = frontier.pop()
+            if ref.is_over(cells):
+                continue
+            if ref.mover(cells) != person:
+                frontier.append(ref.play(cells, min(ref.best_cells(cells))))
+                continue
+            count += len(ref.empties(cells))
+            frontier.extend(ref.play(cells, c) for c in ref.empties(cells))
+        return count
+
+    f = funnel()
+    assert (f.sequences_as_x, f.sequences_as_o) == (sequences("X"), sequences("O"))
 
 
 def test_the_tree_by_depth_is_the_census() -> None:

@@ -92,6 +92,33 @@ class TestModes:
         assert game.is_over and game.result is Result.DRAW and len(game.moves) == 9
         assert not game.can_undo and not game.undo()
 
+    def test_watch_with_a_level_for_each_side(self) -> None:
+        """Watching, X's bot plays at ``level`` and O's at ``o_level``: perfect X
+        against random O wins most games and loses none; the levels can change
+        at a restart, and O's follows X's when never given."""
+        game = Game(Mode.WATCH, level=Level.PERFECT, o_level=Level.RANDOM, seed=5)
+        assert (game.level, game.o_level) == (Level.PERFECT, Level.RANDOM)
+        results = []
+        for _ in range(40):
+            while game.bot_to_move:
+                before = game.board
+                cell = game.play_bot()
+                if before.to_move is Player.X:
+                    assert cell in best_moves(before)  # X's moves are the perfect bot's
+            results.append(game.result)
+            game.restart()
+        assert Result.O_WON not in results and results.count(Result.X_WON) > 20
+        game.restart(level=Level.RANDOM, o_level=Level.PERFECT)
+        assert (game.level, game.o_level) == (Level.RANDOM, Level.PERFECT)
+        while game.bot_to_move:
+            before = game.board
+            cell = game.play_bot()
+            if before.to_move is Player.O:
+                assert cell in best_moves(before)
+        assert game.result is not Result.X_WON
+        assert Game(Mode.WATCH, level=Level.EASY).o_level is Level.EASY
+        assert Game(Mode.VS_BOT, level=Level.EASY, o_level=Level.PERFECT).o_level is Level.EASY
+
 
 class TestTurns:
     def test_human_x_moves_first_then_the_bot(self) -> None:
@@ -344,16 +371,12 @@ class GameMachine(RuleBasedStateMachine):
         return self.game.mode is Mode.TWO_PLAYERS or ref.mover(cells) == self.game.human.value
 
     def undo_count(self) -> int:
-        """How many moves undo should take back: one with two people; against the bot,
-        back to the last position where the person was to move; never any when watching."""
-        if self.game.mode is Mode.WATCH or not self.moves:
-            return 0
-        if self.game.mode is Mode.TWO_PLAYERS:
-            return 1
-        for back in range(1, len(self.moves) + 1):
-            if self.persons_turn(self.cells_after(self.moves[:-back])):
-                return back
-        return 0
+        """How many moves undo should take back: back to the latest earlier
+        position in which a person was to move (stated once for every mode:
+        with two people that is the position before the last move; watching,
+        there is none)."""
+        turns = [n for n in range(len(self.moves)) if self.persons_turn(self.cells_after(self.moves[:n]))]
+        return len(self.moves) - turns[-1] if turns else 0
 
     def refused(self, action: Any, *args: Any) -> None:
         """``action`` must raise IllegalMoveError and change nothing."""

@@ -7,8 +7,8 @@ from functools import cache
 import pytest
 
 from pyengine import Board, IllegalMoveError, Value, analyze, reachable_positions
-from pyengine.grading import Grade, grade, positions_to_check
-from pyengine.policy import choice
+from pyengine.grading import Grade, call_budget, grade, positions_to_check, tree_size
+from pyengine.policy import fixed_move
 
 
 def test_the_positions_are_every_live_one_most_marks_first() -> None:
@@ -42,7 +42,7 @@ def test_a_memoised_minimax_never_searches_far_in_one_call() -> None:
 
 
 def test_the_engines_own_choice_is_best_everywhere() -> None:
-    assert all(grade(board, choice(board)) is Grade.BEST for board in positions_to_check())
+    assert all(grade(board, fixed_move(board)) is Grade.BEST for board in positions_to_check())
 
 
 def test_the_lowest_cell_fails_where_it_first_gives_value_away() -> None:
@@ -77,3 +77,21 @@ def test_minimax_without_distance_keeps_the_value_but_is_sometimes_slower() -> N
 def test_anything_but_a_legal_cell_says_why(answer: object, words: str) -> None:
     with pytest.raises(IllegalMoveError, match=words):
         grade(Board.parse("X../.../..."), answer)
+
+
+class TestBudgets:
+    """The time a call of the reader's code may take grows with the game tree below its position."""
+
+    def test_the_tree_below_the_empty_board_is_the_published_one(self) -> None:
+        assert tree_size(Board.empty()) == 549_946
+
+    def test_the_tree_size_counts_every_node_below_a_position(self) -> None:
+        def walk(board: Board) -> int:  # the plain way: no memory
+            return 1 + (0 if board.is_over else sum(walk(board.play(cell)) for cell in board.legal_moves))
+
+        for board in positions_to_check()[::300]:
+            assert tree_size(board) == walk(board)
+
+    def test_a_runaway_on_the_first_positions_is_stopped_within_a_few_seconds(self) -> None:
+        first = positions_to_check()[0]
+        assert tree_size(first) <= 2 and call_budget(first) < 3.5

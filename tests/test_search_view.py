@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from pyengine import Board, InvalidPositionError
-from pyengine.search import Algorithm, Counts, Event, Kind, Order, events, outcome, tally, tree
+from pyengine.search import Algorithm, Counts, Event, Kind, Order, events, run_to_end, tally
+from pyengine.trace import tree
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site" / "py"))
 import search_view
@@ -175,7 +176,7 @@ class TestWords:
 
     def test_the_whole_trees_labels_say_each_moves_value_for_its_mover(self) -> None:
         """For every node of a small minimax tree, once valued: the mover,
-        the cell by number, and the value the engine's own outcome gives the
+        the cell by number, and the value the engine's own run_to_end gives the
         position after that move, negated (negamax: the mover's gain); the
         root, its side to move and its value."""
         board = Board.parse("XOX/OX./...")
@@ -185,10 +186,10 @@ class TestWords:
             mover = node.board[node.move]
             assert label.startswith(f"{mover} ") and f"({node.move})" in label
             # Plain minimax values exactly: the position after the move, from its side to move.
-            value = -outcome(Algorithm.MINIMAX, node.board).value
+            value = -run_to_end(Algorithm.MINIMAX, node.board).value
             assert label.endswith(f": {SIGNS[value]} for {mover}")
         root = search_view.tree_label(nodes[0], valued=True, cut=False)
-        assert root == f"Root: O to move, worth {SIGNS[outcome(Algorithm.MINIMAX, board).value]}"
+        assert root == f"Root: O to move, worth {SIGNS[run_to_end(Algorithm.MINIMAX, board).value]}"
 
     def test_a_cut_offs_skipped_cells_are_named(self) -> None:
         steps = list(events(Algorithm.ALPHABETA, Board.parse("XOX/OXO/..."), Order.CCE))

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from pyengine import Board, MoveAnalysis, Value, analyze, best_moves, reachable_positions, value_of
+from pyengine import (
+    Board,
+    IllegalMoveError,
+    MoveAnalysis,
+    Value,
+    analyze,
+    analyze_move,
+    best_moves,
+    reachable_positions,
+    value_of,
+)
+from pyengine.errors import OFF_BOARD, TAKEN
 from tests import reference as ref
 from tests.support import cells_of
 
@@ -78,15 +89,13 @@ def test_textbook_positions(text: str, value: Value, plies: int, best: tuple[int
     assert (analysis.value, analysis.plies, analysis.best) == (value, plies, best)
 
 
-def test_move_of_an_illegal_cell_is_a_key_error() -> None:
-    """Analysis.move() only knows legal moves."""
-    analysis = analyze(Board.parse("X.O/.X./..."))
-    with pytest.raises(KeyError):
-        analysis.move(0)
-
-
-def test_value_opposite() -> None:
-    """A win for one side is a loss for the other; a draw is a draw for both."""
-    assert Value.WIN.opposite is Value.LOSS
-    assert Value.LOSS.opposite is Value.WIN
-    assert Value.DRAW.opposite is Value.DRAW
+def test_move_of_an_illegal_cell_is_an_illegal_move_error() -> None:
+    """Analysis.move() only knows legal moves, and says so as analyze_move does."""
+    board = Board.parse("X.O/.X./...")
+    for cell, reason in ((0, TAKEN), (9, OFF_BOARD)):
+        with pytest.raises(IllegalMoveError) as from_analysis:
+            analyze(board).move(cell)
+        with pytest.raises(IllegalMoveError) as from_analyze_move:
+            analyze_move(board, cell)
+        assert from_analysis.value.reason == from_analyze_move.value.reason == reason
+        assert from_analysis.value.cell == cell

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from pyengine import Board, Game, Player
-from pyengine.policy import ChoiceBot, choice
+from pyengine.policy import FixedBot, fixed_move
 from pyengine.solver import analyze
-from tools.strategy_map import INLINE, Node, build, decision_boards, file_name, markup, svg, write_files
+from tools.strategy_map import INLINE, MapBoard, build, decision_boards, file_name, markup, svg, write_files
 
 
 def _board(moves: tuple[int, ...]) -> Board:
@@ -20,7 +20,7 @@ def _board(moves: tuple[int, ...]) -> Board:
     return board
 
 
-def _nodes(node: Node) -> list[Node]:
+def _nodes(node: MapBoard) -> list[MapBoard]:
     out = [node]
     for _, child in node.replies:
         out += _nodes(child)
@@ -32,7 +32,7 @@ def _count(board: Board, side: Player) -> int:
     if board.is_over:
         return 0
     if board.to_move is side:
-        return 1 + _count(board.play(choice(board)), side)
+        return 1 + _count(board.play(fixed_move(board)), side)
     return sum(_count(board.play(cell), side) for cell in board.legal_moves)
 
 
@@ -42,7 +42,7 @@ def test_every_decision_is_the_engines_choice_and_a_fastest_best(side: Player) -
         assert _board(node.moves) == node.board
         if node.bot is not None:
             before = _board(node.moves[:-1])
-            assert node.bot == choice(before)
+            assert node.bot == fixed_move(before)
             analysis = analyze(before)
             assert node.bot in analysis.best  # best value, fastest win, slowest loss
             assert analysis.move(node.bot).value is analysis.value
@@ -80,12 +80,12 @@ def test_the_bot_never_loses() -> None:
 
 
 def _games_against(bot_side: Player) -> list[tuple[int, ...]]:
-    """Every game a person can play against ChoiceBot, as its moves after each of
+    """Every game a person can play against FixedBot, as its moves after each of
     the bot's answers (and at the end), played through the engine's Game."""
     seen: list[tuple[int, ...]] = []
 
     def walk(person: tuple[int, ...]) -> None:
-        game = Game(human=bot_side.other, bot=ChoiceBot())
+        game = Game(human=bot_side.other, bot=FixedBot())
         for cell in person:
             if game.bot_to_move:
                 game.play_bot()
@@ -103,7 +103,7 @@ def _games_against(bot_side: Player) -> list[tuple[int, ...]]:
 
 @pytest.mark.parametrize("side", [Player.X, Player.O])
 def test_a_game_against_the_choice_bot_never_leaves_the_map(side: Player) -> None:
-    """The page's live board plays ChoiceBot: after every answer of the bot (and
+    """The page's live board plays FixedBot: after every answer of the bot (and
     at every game's end) the game's moves are a node of the map, which the page
     zooms onto; and every node of the map is such a game."""
     games = _games_against(side)

@@ -104,7 +104,7 @@ class TestWords:
     def test_settings_are_one_immutable_record(self) -> None:
         """Settings are built once, with the defaults a bare address means."""
         settings = view.Settings()
-        assert settings == (Mode.VS_BOT, Level.PERFECT, Player.X, Board.empty())
+        assert settings == (Mode.VS_BOT, Level.PERFECT, Player.X, Board.empty(), None)
         with pytest.raises(AttributeError):
             settings.mode = Mode.WATCH  # type: ignore[misc]
 
@@ -132,3 +132,59 @@ class TestTally:
         assert view.tally_text({}) == "No games finished yet."
         text = view.tally_text({"bot:win": 0, "bot:loss": 2, "bot:draw": 1, "two:o": 1})
         assert text == "Against the bot: 0 won, 2 lost, 1 drawn. Two players: X 0, O 1, 0 drawn."
+
+
+class TestWatchLevelsAndHeading:
+    def test_o_level_round_trips_in_watch_mode_only(self) -> None:
+        """``olevel=`` is written when watching two different levels, read back, and
+        left out otherwise; an unknown one says so."""
+        written = view.Settings(mode=Mode.WATCH, level=Level.EASY, o_level=Level.PERFECT).query(Board.empty())
+        assert written == "?mode=watch&level=easy&as=X&olevel=perfect"
+        settings, problems = view.settings_from_params(dict(p.split("=") for p in written[1:].split("&")))
+        assert problems == [] and settings.o_level is Level.PERFECT
+        assert "olevel" not in view.Settings(mode=Mode.VS_BOT, o_level=Level.EASY).query(Board.empty())
+        assert "olevel" not in view.Settings(mode=Mode.WATCH, level=Level.EASY, o_level=Level.EASY).query(Board.empty())
+        _, problems = view.settings_from_params({"olevel": "godlike"})
+        assert len(problems) == 1 and "godlike" in problems[0]
+
+    def test_the_heading_fits_the_mode(self) -> None:
+        """Against the bot its level; two players; two bots with one level or two."""
+        assert view.heading(Game()) == "Tic-tac-toe against a perfect bot"
+        assert view.heading(Game(level=Level.EASY)) == "Tic-tac-toe against an easy bot"
+        assert view.heading(Game(Mode.TWO_PLAYERS)) == "Tic-tac-toe for two players"
+        assert view.heading(Game(Mode.WATCH, level=Level.MEDIUM)) == "Watch two medium bots play tic-tac-toe"
+        assert (view.heading(Game(Mode.WATCH, level=Level.EASY, o_level=Level.PERFECT))
+                == "Watch an easy bot (X) play a perfect bot (O)")
+
+
+class TestReviewWords:
+    def test_a_mistake_says_what_it_gave_away_and_the_better_moves(self) -> None:
+        """After X takes a corner, O on the adjacent edge loses: the verdict says so, and what was better."""
+        from pyengine.review import first_mistake
+
+        game = Game(Mode.VS_BOT, human=Player.O)
+        game.replay([0, 3, 1, 4, 2])
+        mistake = first_mistake(game.start, game.moves, view.review_sides(game))
+        assert mistake is not None and (mistake.ply, mistake.cell) == (1, 3)
+        assert view.review_verdict(mistake, game) == (
+            "Move 2, O left, gave value away: before it, you could draw; "
+            f"after it, you lose with best play (loss in {mistake.played.plies})."
+        )
+        assert view.review_move(mistake.better[0], 3) == f"{view.cell_name(mistake.better[0].cell)}: draw"
+        two = Game(Mode.TWO_PLAYERS)
+        two.replay([0, 3, 1, 4, 2])
+        assert "O loses with best play" in view.review_verdict(mistake, two)
+
+    def test_no_mistake_is_said_too(self) -> None:
+        """A clean game says no move gave value away; watching reviews nobody."""
+        assert view.review_verdict(None, Game()).startswith("No move of yours gave value away")
+        assert view.review_verdict(None, Game(Mode.TWO_PLAYERS)).startswith("No move gave value away")
+        assert view.review_sides(Game(Mode.WATCH)) == ()
+        assert view.review_sides(Game(Mode.TWO_PLAYERS)) == (Player.X, Player.O)
+
+
+def test_moves_read_as_words() -> None:
+    """The strategy map's zoom line: who played where, from the empty board."""
+    assert view.moves_in_words((0, 4, 1)) == "X top left, O centre, X top"
+    assert view.moves_in_words(()) == ""
+    assert view.moves_in_words((5,), size=4) == "X row 2, column 2"

@@ -8,70 +8,15 @@ Python (site/py) only brings it to life.
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Callable
 
-from pyengine import Board, Level, Mode, Player, analyze
-from pyengine.board import SIZES
+from pyengine import SIZES, Board, Level, Mode, Player
 from pyengine.nojs import compiled_board
-from pyengine.words import cell_label, hint_text
 from tools import bots_table, checker, explorer, strategy_map
+from tools.stage import stage
 
 MARKER = re.compile(r"<!--\s*board:\s*(?P<kind>[a-z_]+)(?:\s+(?P<arg>[^\s>]+))?\s*-->")
-
-
-def board_table(board: Board, label: str, *, hints: bool = False) -> str:
-    """The board as an ARIA grid of buttons (9, or 16 on 4x4), drawn before the engine loads,
-    with each empty cell's hint when the board shows hints from the start."""
-    analysis = analyze(board) if hints and not board.is_over else None
-    size = board.size
-    rows = []
-    for r in range(size):
-        cells = []
-        for cell in range(size * r, size * r + size):
-            mark = board[cell]
-            text = str(mark) if mark else ""
-            move = analysis.move(cell) if analysis and mark is None else None
-            hint = hint_text(move.value, move.plies) if move else ""
-            best = " best" if analysis and cell in analysis.best else ""
-            # The live page's own name for the cell, hint included, so a screen
-            # reader hears the same words before and after Python takes over.
-            name = cell_label(cell, mark, hint or None, size)
-            cells.append(
-                f'<td role="gridcell"><button type="button" class="ttt-cell{best}" data-cell="{cell}" '
-                f'data-mark="{text}" data-hint="{move.value.value if move else ""}" aria-label="{name}" '
-                f'aria-disabled="true" tabindex="{0 if cell == 0 else -1}">'
-                f'<span class="ttt-mark" aria-hidden="true">{text}</span>'
-                f'<span class="ttt-hint" aria-hidden="true">{hint}</span></button></td>'
-            )
-        rows.append(f'<tr role="row">{"".join(cells)}</tr>')
-    return (
-        f'<table class="ttt-board" role="grid" aria-label="{html.escape(label)}" data-size="{size}" '
-        f'data-ready="false" aria-busy="true"><tbody>{"".join(rows)}</tbody></table>'
-    )
-
-
-# Where the runtime's loader (runtime/pyodide/loader.mjs) says that Python
-# could not load, with a way to try again; hidden unless it fails.
-# A board that plays without Python carries data-still-plays, so the notice
-# can say the person need not wait.
-RUNTIME_NOTICE = (
-    '<p class="ttt-runtime" role="alert"{still_plays} hidden><span data-runtime-message></span> '
-    '<button type="button" class="ttt-button" data-runtime-retry hidden>Try again</button></p>'
-)
-
-
-def stage(board: Board, label: str, *, hints: bool = False, first_paint: str = "",
-          status: str = "Loading the engine&hellip;") -> str:
-    """The board with its banner, the status line under them, and the runtime's
-    notice, in their loading state; ``first_paint`` boards go before the table."""
-    return f"""<div class="ttt-stage">
-{first_paint}{board_table(board, label, hints=hints)}
-<p class="ttt-banner" hidden></p>
-</div>
-<p class="ttt-status" role="status" aria-live="polite">{status}</p>
-{RUNTIME_NOTICE.format(still_plays=" data-still-plays" if first_paint else "")}"""
 
 
 # Which board paints first on the game page. The engine's compiled boards
@@ -121,6 +66,19 @@ def _options(name: str, choices: list[tuple[str, str]], selected: str) -> str:
     return f'<select name="{name}" id="ttt-{name}" disabled>{opts}</select>'
 
 
+# The game review (site/py/main.py fills it once a game ends and Review is pressed).
+REVIEW_PANEL = """<section class="ttt-review" aria-labelledby="ttt-review-head" hidden>
+<h2 class="ttt-subhead" id="ttt-review-head">Review</h2>
+<p class="ttt-review-verdict" aria-live="polite"></p>
+<div class="ttt-review-detail" hidden>
+<div class="ttt-review-board" role="img"></div>
+<p class="ttt-review-better-head">Better moves:</p>
+<ul class="ttt-review-better"></ul>
+<p class="ttt-review-watch"><a href="search/">Watch the search from here</a></p>
+</div>
+</section>"""
+
+
 def game_markup() -> str:
     """The home page's game: settings, board, banner, controls, moves, score."""
     levels = [(level.value, level.value.capitalize()) for level in Level]
@@ -128,11 +86,15 @@ def game_markup() -> str:
              (Mode.WATCH.value, "Watch bot vs bot")]
     sides = [("X", "X (you start)"), ("O", "O (bot starts)")]
     sizes = [(str(size), f"{size} by {size}") for size in SIZES]
+    # O's own level, shown (and the level above relabelled X's) only in watch mode.
+    o_level = (f'<div class="ttt-setting" hidden><label for="ttt-olevel">O\'s bot</label>'
+               f'{_options("olevel", levels, Level.PERFECT.value)}</div>')
     return f"""
 <div class="ttt ttt-game" data-board="game" markdown="0">
 <form class="ttt-settings" aria-label="Game settings">
 <div class="ttt-setting"><label for="ttt-mode">Mode</label>{_options("mode", modes, Mode.VS_BOT.value)}</div>
 <div class="ttt-setting"><label for="ttt-level">Bot</label>{_options("level", levels, Level.PERFECT.value)}</div>
+{o_level}
 <div class="ttt-setting"><label for="ttt-as">You play</label>{_options("as", sides, "X")}</div>
 <div class="ttt-setting"><label for="ttt-size">Board</label>{_options("size", sizes, "3")}</div>
 </form>
@@ -145,10 +107,12 @@ def game_markup() -> str:
 <button type="button" class="md-button" data-action="undo" disabled>Undo</button>
 <button type="button" class="md-button" data-action="redo" disabled>Redo</button>
 <button type="button" class="md-button" data-action="hints" aria-pressed="false" disabled>Hints</button>
+<button type="button" class="md-button" data-action="review" hidden disabled>Review</button>
 </div>
 <div class="ttt-side">
 <h2 class="ttt-subhead">Moves</h2>
 <ol class="ttt-moves"></ol>
+{REVIEW_PANEL}
 <h2 class="ttt-subhead">Score this session</h2>
 <p class="ttt-score">No games finished yet.</p>
 {watch_link(Board.empty(), ".")}

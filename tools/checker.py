@@ -1,13 +1,17 @@
 """The markup of "Check your own minimax": the reader's code, the run, the verdict.
 
-``<!-- board: checker -->`` draws it in its loading state; site/py/checker.py
-runs the reader's code when Python is up. The starter code is a correct
+``<!-- board: checker -->`` draws it in its loading state: a textarea, which
+the editor (tools/editor.mjs, loaded by this markup and by no other page)
+turns into a code editor; site/py/checker.py runs the reader's code, in a
+worker of its own, when Python is up. The starter code is a correct
 memoised minimax, shown as text (html-escaped), never as markup.
 """
 
 from __future__ import annotations
 
 import html
+
+from tools import editor
 
 STARTER = '''from functools import cache
 
@@ -34,21 +38,32 @@ def markup(arg: str) -> str:
     cells = "".join(f'<span class="ck-cell" data-cell="{cell}"></span>' for cell in range(9))
     return f"""
 <div class="ck" data-board="checker" markdown="0">
-<label class="ck-label" for="ck-code">Your code (Python): a function <code>choose(board)</code>
+<label class="ck-label" id="ck-code-label" for="ck-code">Your code (Python): a function <code>choose(board)</code>
 returning a cell, 0 to 8</label>
+<p class="ck-notice" role="status" hidden></p>
 <textarea id="ck-code" class="ck-code" rows="18" wrap="off" spellcheck="false" autocomplete="off"
  disabled>{html.escape(STARTER)}</textarea>
+<p class="ck-keys" id="ck-keys">Tab indents and Shift+Tab dedents; to leave the editor with the keyboard, press Escape,
+then Tab. Your code is saved in this browser as you type, and kept until you restore the starter.</p>
 <div class="ck-controls">
 <button type="button" class="ttt-button" data-check-run disabled>Check it on every position</button>
 <button type="button" class="ttt-button" data-check-stop disabled>Stop</button>
 <label for="ck-bar">Progress</label> <progress id="ck-bar" max="4520" value="0"></progress>
+<button type="button" class="ttt-button ck-restore" data-restore disabled>Restore the starter</button>
+</div>
+<div class="ck-confirm" role="group" aria-label="Restore the starter" hidden>
+<p>Replace your code with the starter? Your code is lost once you do.</p>
+<button type="button" class="ttt-button" data-restore-yes>Replace it with the starter</button>
+<button type="button" class="ttt-button" data-restore-no>Keep my code</button>
 </div>
 <p class="ttt-status" role="status" aria-live="polite">Loading the engine&hellip;</p>
 <div class="ck-verdict" hidden>
 <p class="ck-verdict-text"></p>
 <div class="ck-board" role="img" aria-label="The position">{cells}</div>
+<p class="ck-explore" hidden><a>Watch the search from this position</a></p>
 </div>
-<h3 class="ck-subhead" id="ck-output-head">What your code printed</h3>
-<pre class="ck-output" tabindex="0" role="region" aria-labelledby="ck-output-head"></pre>
+<h3 class="ck-subhead" id="ck-output-head" hidden>What your code printed</h3>
+<pre class="ck-output" tabindex="0" role="region" aria-labelledby="ck-output-head" hidden></pre>
+<script type="module" src="../{editor.FOLDER}/{editor.EDITOR}" data-checker-editor></script>
 </div>
 """

@@ -13,7 +13,8 @@ import json
 from pathlib import Path
 
 from pyengine.census import Census, census
-from pyengine.search import ALGORITHM_NAMES, ORDER_NAMES, Algorithm, Order
+from pyengine.search import Algorithm, Order
+from pyengine.words import ALGORITHM_NAMES, ORDER_NAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 # The 4x4 census takes about 30 s: kept here under a digest of the code that

@@ -8,7 +8,8 @@
   Content-Security-Policy (csp.py).
 - on_post_build: the runtime copied in (runtime.py), the no-JavaScript
   editions written (editions.py), the strategy map shown on demand
-  (strategy_map.py), icons and the service worker (offline.py).
+  (strategy_map.py), the checker's editor and worker (editor.py), icons and
+  the service worker (offline.py).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools import boards, bots_table, csp, editions, offline, runtime, strategy_map  # noqa: E402
+from tools import boards, bots_table, csp, editions, editor, offline, runtime, strategy_map  # noqa: E402
 
 
 def on_config(config: Any) -> Any:
@@ -56,5 +57,6 @@ def on_post_build(config: Any) -> None:
     runtime.copy_runtime(site)
     editions.write_editions(site)
     strategy_map.write_files(site)
+    editor.write_files(site)
     offline.write_icons(site)
     offline.write_service_worker(site)  # last: it lists and digests every file

@@ -4,7 +4,7 @@
 (``O`` as O): a board showing the bot's move; in each cell where the opponent
 may reply, a smaller board showing the position after that reply and the
 bot's answer, and so on to the end of every game. The bot's move is always
-``pyengine.policy.choice``, the one move the compiled boards play, so the map
+``pyengine.policy.fixed_move``, the one move the compiled boards play, so the map
 agrees with the first-paint board and the no-JavaScript edition.
 """
 
@@ -14,17 +14,17 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from pyengine import Board, Player
-from pyengine.board import Cell
-from pyengine.policy import choice
+from pyengine import Board, Cell, Player
+from pyengine.policy import fixed_move, person_sequences
 from pyengine.solver import Value, analyze
+from tools.stage import stage
 
 SIZE = 900.0  # the top board's side, in SVG user units
 PAD = 0.08  # a sub-board's margin inside its cell, as a fraction of the cell
 
 
 @dataclass(frozen=True)
-class Node:
+class MapBoard:
     """One board of the map: ``moves`` from the empty board lead to it,
     ``bot`` is the bot's answer there (None for O's root, where X moves
     first, and when the game is over), ``replies`` the boards nested in the
@@ -33,29 +33,27 @@ class Node:
     moves: tuple[Cell, ...]
     board: Board
     bot: Cell | None
-    replies: tuple[tuple[Cell, Node], ...]
+    replies: tuple[tuple[Cell, MapBoard], ...]
 
 
 @cache  # the page's markup, its file and its counts all walk the same map
-def build(side: Player) -> Node:
-    """The map for the bot playing ``side``: its root node."""
-    return _node((), Board.empty(), side)
+def build(side: Player) -> MapBoard:
+    """The map for the bot playing ``side``: its root board. Every board below
+    it is one of the opponent's move sequences against the bot
+    (``pyengine.policy.person_sequences``), nested in the board before it."""
+    nested: dict[tuple[Cell, ...], list[tuple[Cell, MapBoard]]] = {}
+    # Longest sequences first, so that each board's replies are built before it.
+    for sequence in reversed(list(person_sequences(side.other))):
+        replies = tuple(reversed(nested.pop(sequence.moves, [])))
+        board = MapBoard(sequence.game, sequence.final, sequence.reply, replies)
+        nested.setdefault(sequence.moves[:-1], []).append((sequence.moves[-1], board))
+    start = Board.empty()
+    opening = fixed_move(start) if start.to_move is side else None
+    moves = () if opening is None else (opening,)
+    return MapBoard(moves, start if opening is None else start.play(opening), opening, tuple(reversed(nested[()])))
 
 
-def _node(moves: tuple[Cell, ...], board: Board, side: Player) -> Node:
-    bot: Cell | None = None
-    if not board.is_over and board.to_move is side:
-        bot = choice(board)
-        board = board.play(bot)
-        moves = (*moves, bot)
-    replies: list[tuple[Cell, Node]] = []
-    if not board.is_over:
-        for cell in board.legal_moves:
-            replies.append((cell, _node((*moves, cell), board.play(cell), side)))
-    return Node(moves, board, bot, tuple(replies))
-
-
-def decision_boards(node: Node) -> int:
+def decision_boards(node: MapBoard) -> int:
     """How many boards of the map show a move of the bot."""
     return (node.bot is not None) + sum(decision_boards(child) for _, child in node.replies)
 
@@ -66,7 +64,7 @@ def slower_wins(side: Player) -> list[tuple[Cell, ...]]:
     only cared about winning could play it there."""
     found: list[tuple[Cell, ...]] = []
 
-    def walk(node: Node) -> None:
+    def walk(node: MapBoard) -> None:
         if node.bot is not None:
             before = node.moves[:-1]
             board = Board.empty()
@@ -87,7 +85,7 @@ def slower_wins(side: Player) -> list[tuple[Cell, ...]]:
 def _marks(board: Board, x: float, y: float, size: float, bot: Cell | None, side: str) -> list[str]:
     cell = size / 3
     out = []
-    for c, mark in enumerate(board.cells):
+    for c, mark in enumerate(board.marks):
         if mark is None:
             continue
         cls = "sm-bot" if c == bot else ("sm-x" if mark is Player.X else "sm-o")
@@ -98,7 +96,7 @@ def _marks(board: Board, x: float, y: float, size: float, bot: Cell | None, side
     return out
 
 
-def _draw(node: Node, x: float, y: float, size: float, side: str) -> list[str]:
+def _draw(node: MapBoard, x: float, y: float, size: float, side: str) -> list[str]:
     moves = ",".join(map(str, node.moves))
     out = [
         f'<g class="sm-node" data-moves="{moves}" data-box="{x:.1f} {y:.1f} {size:.1f} {size:.1f}">',
@@ -168,8 +166,6 @@ def markup(arg: str) -> str:
     a live board against the map's bot, all disabled until Python runs."""
     if arg:
         raise ValueError(f"the strategy_map marker takes no argument, not {arg!r}")
-    from tools.boards import stage  # boards.py imports this module for its markers
-
     counts = []
     for side in (Player.X, Player.O):
         count = decision_boards(build(side))

@@ -24,7 +24,7 @@ from pyengine import Board, Game, IllegalMoveError, MoveAnalysis
 from pyengine.solver import analyze_move, summarize
 from pyengine.words import cell_label
 
-TYPE_CHECKING = False  # see pyengine/board.py: typing only for the type checker
+TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
     from collections.abc import Iterator
 

@@ -20,9 +20,11 @@ from pyscript.ffi import create_proxy
 from search_view import KEYS, NEXT, Stepper
 
 from pyengine import Board, InvalidPositionError
-from pyengine.search import SMALL_TREE, Algorithm, Order, Step, board_words, describe, events, tree
+from pyengine.search import Algorithm, Order, events
+from pyengine.trace import SMALL_TREE, Step, tree
+from pyengine.words import board_words, describe
 
-TYPE_CHECKING = False  # see pyengine/board.py: typing only for the type checker
+TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
     from collections.abc import Callable
 

@@ -16,7 +16,7 @@ from pyscript.ffi import create_proxy
 
 from pyengine import Board, Level, bot, play_match
 
-TYPE_CHECKING = False  # see pyengine/board.py: typing only for the type checker
+TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
     from collections.abc import Iterator
 

@@ -25,10 +25,10 @@ from boardview import BoardView
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from pyengine import Board, Game, Level, Mode, Player, compute_facts
-from pyengine.board import parse_size
-from pyengine.facts import FACT_LABELS, perfect_policy_digest
-from pyengine.policy import against_choice
+from pyengine import Board, EngineError, Game, Level, Mode, Player, compute_facts
+from pyengine.facts import FACT_LABELS
+from pyengine.geometry import parse_size
+from pyengine.policy import against_fixed_bot, perfect_policy_digest
 
 TALLY_KEY = "pyengine.score"
 
@@ -41,7 +41,8 @@ class GameView(BoardView):
         params = window.URLSearchParams.new(window.location.search)
         given = {key: str(params.get(key)) for key in view.URL_KEYS if params.has(key)}
         settings, problems = view.settings_from_params(given)
-        game = Game(settings.mode, human=settings.human, level=settings.level, start=settings.start)
+        game = Game(settings.mode, human=settings.human, level=settings.level, start=settings.start,
+                    o_level=settings.o_level)
         super().__init__(root, game)  # fits the table to the game's size
         # Embedded in another site's page, the board keeps to itself: it does
         # not rewrite its address or keep a score.
@@ -52,6 +53,9 @@ class GameView(BoardView):
         self.score = root.querySelector(".ttt-score")
         self.message = root.querySelector(".ttt-message")
         self._scored = False  # whether this game's end is already in the tally
+        self.heading = None if embedded else document.querySelector(".ttt-heading")
+        panel = root.querySelector(".ttt-review")
+        self.review = ReviewPanel(panel, self.moves, self.watch) if panel else None
         if problems:
             self.message.textContent = " ".join(problems)  # URL text: as text, never as HTML
             self.message.hidden = False
@@ -60,6 +64,7 @@ class GameView(BoardView):
             self.selects["level"].value = settings.level.value
             self.selects["as"].value = settings.human.value
             self.selects["size"].value = str(settings.size)
+            self.selects["olevel"].value = self.game.o_level.value
             self.form.addEventListener("change", create_proxy(self._on_settings))
             self.form.addEventListener("submit", create_proxy(lambda event: event.preventDefault()))
 
@@ -92,10 +97,10 @@ class GameView(BoardView):
         prefix = form.querySelector("input").id.split("t1c")[0]
         person = sorted(_turn_and_cell(radio.id, prefix) for radio in form.querySelectorAll("input:checked"))
         try:
-            moves = against_choice(Player.parse(side), [cell for _, cell in person])
+            moves = against_fixed_bot(Player.parse(side), [cell for _, cell in person])
             self.game.restart(human=Player.parse(side))
             self.game.replay(moves)
-        except ValueError:  # not a game the rules allow: start afresh, and say so
+        except EngineError:  # not a game the rules allow: start afresh, and say so
             self.game.restart()
             self.message.textContent = "The game on the board could not be carried over; here is a fresh game."
             self.message.hidden = False
@@ -106,7 +111,8 @@ class GameView(BoardView):
 
     def settings(self) -> view.Settings:
         game = self.game
-        return view.Settings(mode=game.mode, level=game.level, human=game.human, start=game.start)
+        return view.Settings(mode=game.mode, level=game.level, human=game.human, start=game.start,
+                             o_level=game.o_level)
 
     def _on_settings(self, event: object) -> None:
         self.cancel_bot()
@@ -115,6 +121,7 @@ class GameView(BoardView):
             level=Level.parse(self.selects["level"].value),
             human=Player.parse(self.selects["as"].value),
             start=Board.empty(parse_size(self.selects["size"].value)),
+            o_level=Level.parse(self.selects["olevel"].value),
         )
         self.fit_cells()
         self._scored = False
@@ -122,9 +129,17 @@ class GameView(BoardView):
         self.changed(view.turn_status(self.game))
 
     def sync_side_select(self) -> None:
-        # Choosing a side only means something against the bot.
+        """The settings and the heading that fit the mode: a side to choose only
+        against the bot, a level for each side when two bots play."""
         if "as" in self.selects:
             self.selects["as"].disabled = self.game.mode is not Mode.VS_BOT
+        if "olevel" in self.selects:
+            watching = self.game.mode is Mode.WATCH
+            self.selects["olevel"].closest(".ttt-setting").hidden = not watching
+            label = self.form.querySelector('label[for="ttt-level"]')
+            label.textContent = "X's bot" if watching else "Bot"
+        if self.heading:
+            self.heading.textContent = view.heading(self.game)
 
     def restart(self) -> None:
         self.cancel_bot()
@@ -132,6 +147,12 @@ class GameView(BoardView):
         self._scored = False
         self.message.hidden = True
         self.changed(view.turn_status(self.game))
+
+    def _on_action(self, event: object) -> None:
+        if event.currentTarget.dataset.action == "review":
+            self.review.start(self.game)
+        else:
+            super()._on_action(event)
 
     def render(self) -> None:
         super().render()
@@ -141,6 +162,8 @@ class GameView(BoardView):
                 item = document.createElement("li")
                 item.textContent = line
                 self.moves.appendChild(item)
+        if self.review:
+            self.review.follow(self.game, self.buttons["review"])
 
     def remember(self) -> None:
         """The address shares this game; a finished game goes into the score."""
@@ -174,6 +197,127 @@ class GameView(BoardView):
 
     def show_score(self, tally: dict[str, int] | None = None) -> None:
         self.score.textContent = view.tally_text(self.load_tally() if tally is None else tally)
+
+
+class ReviewPanel:
+    """The game review: once a game ends, Review finds the first move of a
+    person that gave value away (pyengine.review), one move per task so a 4x4
+    game's review never freezes the page, and marks it in the move list.
+
+    The marked move's list item carries ``data-mistake``, ``data-ply`` (its
+    index in the game) and ``data-cell``, the hooks the browser tests read.
+    """
+
+    def __init__(self, panel: object, moves: object, watch: object) -> None:
+        self.panel = panel
+        self.moves = moves  # the game's move list, where the mistake is marked
+        self.watch = watch  # the page's "Watch the search from here", whose address the review's link follows
+        self.verdict = panel.querySelector(".ttt-review-verdict")
+        self.detail = panel.querySelector(".ttt-review-detail")
+        self.board = panel.querySelector(".ttt-review-board")
+        self.better = panel.querySelector(".ttt-review-better")
+        self.link = panel.querySelector(".ttt-review-watch a")
+        self._step = create_proxy(self._on_step)
+        self._run: tuple[int, object, object] | None = None  # (token, game, the review's iterator)
+        self._tokens = 0
+        self.game_reviewed: tuple[object, ...] | None = None  # the game (start, moves) the panel shows
+        self.mistake: object = None
+
+    def follow(self, game: Game, button: object) -> None:
+        """After any change to the game: Review is offered once a person's game
+        has ended; a panel about another game is cleared; the mark is redrawn."""
+        shown = (game.start, game.moves)
+        button.hidden = not (game.is_over and view.review_sides(game))
+        button.disabled = button.hidden
+        if self.game_reviewed is not None and self.game_reviewed != shown:
+            self.clear()
+        self.mark()
+
+    def clear(self) -> None:
+        self._run = None
+        self.game_reviewed = None
+        self.mistake = None
+        self.panel.hidden = True
+        self.panel.removeAttribute("data-reviewed")
+
+    def start(self, game: Game) -> None:
+        # Imported on the first review: the page's start-up does not pay for it.
+        from pyengine.review import review
+
+        self._tokens += 1
+        self._run = (self._tokens, game, review(game.start, game.moves, view.review_sides(game)))
+        self.game_reviewed = (game.start, game.moves)
+        self.mistake = None
+        self.panel.hidden = False
+        self.panel.removeAttribute("data-reviewed")
+        self.detail.hidden = True
+        self.verdict.textContent = "Reviewing the game…"
+        window.setTimeout(self._step, 0, self._tokens)
+
+    def _on_step(self, token: int) -> None:
+        if not self._run or self._run[0] != token:
+            return  # cleared, or a newer review took over
+        _, game, moves = self._run
+        judged = next(moves, None)
+        if judged is not None and not judged.gave_away:
+            window.setTimeout(self._step, 0, token)
+            return
+        self._run = None
+        self.show(judged, game)
+
+    def show(self, mistake: object, game: Game) -> None:
+        """The verdict, and for a mistake the position before it, the better moves and the link."""
+        self.mistake = mistake
+        self.verdict.textContent = view.review_verdict(mistake, game)
+        self.panel.setAttribute("data-reviewed", "mistake" if mistake else "clean")
+        self.detail.hidden = mistake is None
+        if mistake:
+            self.draw_board(mistake)
+            self.better.replaceChildren()
+            for move in mistake.better:
+                item = document.createElement("li")
+                item.textContent = view.review_move(move, mistake.before.board.size)
+                item.setAttribute("data-cell", str(move.cell))
+                item.setAttribute("data-value", move.value.value)
+                self.better.appendChild(item)
+            self.link.setAttribute("href", self.search_address(mistake.before.board))
+        self.mark()
+
+    def draw_board(self, mistake: object) -> None:
+        board = mistake.before.board
+        better = {move.cell: move for move in mistake.better}
+        self.board.setAttribute("data-size", str(board.size))
+        self.board.setAttribute("aria-label", view.review_board_label(mistake))
+        self.board.replaceChildren()
+        for cell in range(board.size * board.size):
+            square = document.createElement("span")
+            square.className = "ttt-review-cell"
+            mark = board.to_move if cell == mistake.cell else board[cell]
+            square.textContent = str(mark) if mark else "★" if cell in better else ""
+            square.setAttribute("data-mark", str(mark) if mark else "")
+            if cell == mistake.cell:
+                square.setAttribute("data-played", "true")
+            elif cell in better:
+                square.setAttribute("data-better", better[cell].value.value)
+            self.board.appendChild(square)
+
+    def search_address(self, board: Board) -> str:
+        """The explorer at ``board``: the page's own "Watch the search" link,
+        with whatever else it carries (the algorithm), at this position."""
+        address = window.URL.new(self.watch.href if self.watch else "search/", document.baseURI)
+        address.searchParams.set("pos", str(board))
+        return str(address.href)
+
+    def mark(self) -> None:
+        """Mark the mistake's item in the move list (drawn afresh on every render)."""
+        if not self.mistake or not self.moves:
+            return
+        item = self.moves.children.item(self.mistake.ply)
+        if item and not item.hasAttribute("data-mistake"):
+            item.setAttribute("data-mistake", "true")
+            item.setAttribute("data-ply", str(self.mistake.ply))
+            item.setAttribute("data-cell", str(self.mistake.cell))
+            item.textContent = f"{item.textContent} — gave value away"
 
 
 class AnalysisView(BoardView):

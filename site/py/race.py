@@ -17,9 +17,10 @@ from pyscript.ffi import create_proxy
 from search_view import RACERS
 
 from pyengine import Board, InvalidPositionError
-from pyengine.search import Algorithm, Order, Outcome, run, signed
+from pyengine.search import Algorithm, Order, RunResult, run
+from pyengine.words import signed
 
-TYPE_CHECKING = False  # see pyengine/board.py: typing only for the type checker
+TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
@@ -114,8 +115,8 @@ class Race:
         self.cells["nodes"].textContent = f"{nodes:,}\u2026"
         self.controls.progress(done + 0.5)
 
-    def show_result(self, algorithm: Algorithm, order: Order, outcome: Outcome, seconds: float) -> None:
-        counts = outcome.counts
+    def show_result(self, algorithm: Algorithm, order: Order, result: RunResult, seconds: float) -> None:
+        counts = result.counts
         self.row.setAttribute("data-state", "done")
         self.row.setAttribute("data-algorithm", algorithm.value)
         self.row.setAttribute("data-order", order.value)
@@ -123,7 +124,7 @@ class Race:
         self.cells["nodes"].textContent = f"{counts.nodes:,}"
         self.cells["cutoffs"].textContent = f"{counts.cutoffs:,}" if algorithm is Algorithm.ALPHABETA else "\u2014"
         self.cells["hits"].textContent = f"{counts.hits:,}" if algorithm is Algorithm.MEMO else "\u2014"
-        self.cells["value"].textContent = signed(outcome.value)
+        self.cells["value"].textContent = signed(result.value)
         self.cells["time"].textContent = words.race_time(seconds)
         if algorithm is Algorithm.MINIMAX and counts.nodes >= 10_000 and seconds > 0:
             self.minimax_rate = counts.nodes / seconds

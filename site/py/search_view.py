@@ -13,24 +13,12 @@ from __future__ import annotations
 
 import math
 
-from pyengine import Board, InvalidPositionError
-from pyengine.search import (
-    ALGORITHM_NAMES,
-    ORDER_NAMES,
-    Algorithm,
-    Event,
-    Kind,
-    Node,
-    Order,
-    Step,
-    Trace,
-    TreeNode,
-    describe,
-    signed,
-)
-from pyengine.words import cell_name
+from pyengine import Board, EngineError, InvalidPositionError
+from pyengine.search import Algorithm, Event, Kind, Order
+from pyengine.trace import BranchState, PathNode, Step, Trace, TreeNode
+from pyengine.words import ALGORITHM_NAMES, ORDER_NAMES, cell_name, describe, signed
 
-TYPE_CHECKING = False  # see pyengine/board.py: typing only for the type checker
+TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
     from typing import TypeVar
@@ -96,7 +84,7 @@ def settings_from_params(given: dict[str, str]) -> tuple[Algorithm, Order, Board
             return default
         try:
             return parse(text)
-        except ValueError as error:  # Choice.parse's error, or InvalidPositionError
+        except (EngineError, StepNumberError) as error:  # UnknownChoiceError, InvalidPositionError or step_number's
             problems.append(problem.format(text=quoted(text), error=error))
             return default
 
@@ -110,11 +98,15 @@ def settings_from_params(given: dict[str, str]) -> tuple[Algorithm, Order, Board
     return algorithm, order, board, step, problems
 
 
+class StepNumberError(ValueError):
+    """The address's step is not a step number."""
+
+
 def step_number(text: str) -> int:
     """A step number from the address: 1 or more, at most nine digits."""
     stripped = text.strip()
     if not (stripped.isdigit() and int(stripped) >= 1 and len(stripped) <= 9):
-        raise ValueError(f"not a step number: {text!r}")
+        raise StepNumberError(f"not a step number: {text!r}")
     return int(stripped)
 
 
@@ -313,7 +305,7 @@ def tree_label(node: TreeNode, valued: bool, cut: bool) -> str:
     return text
 
 
-def node_heading(node: Node, depth: int, algorithm: Algorithm) -> str:
+def node_heading(node: PathNode, depth: int, algorithm: Algorithm) -> str:
     """The heading of one position on the current path (large positions)."""
     board = node.board
     if board.is_over:
@@ -326,14 +318,14 @@ def node_heading(node: Node, depth: int, algorithm: Algorithm) -> str:
     return text + "."
 
 
-def branch_text(move: int, size: int, state: str, value: int | None, nodes: int) -> str:
+def branch_text(move: int, size: int, state: BranchState, value: int | None, nodes: int) -> str:
     """One move of a position on the current path, as far as it is searched."""
     where = f"{cell_name(move, size)} ({move})"
-    if state == "done" and value is not None:
+    if state is BranchState.DONE and value is not None:
         return f"{where}: {signed(value)}, {nodes:,} node{'s' if nodes != 1 else ''}"
-    if state == "searching":
+    if state is BranchState.SEARCHING:
         return f"{where}: searching, {nodes:,} node{'s' if nodes != 1 else ''} so far"
-    if state == "skipped":
+    if state is BranchState.SKIPPED:
         return f"{where}: cut off"
     return f"{where}: not yet"
 

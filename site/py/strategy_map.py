@@ -9,7 +9,7 @@ shown is in the address as ``?map=O&moves=4,0``, and a link also sets the live
 game to that position.
 
 The live board is the site's own (boardview.py's BoardView); its Game plays
-``pyengine.policy.ChoiceBot``, the very bot the maps draw, so the game never
+``pyengine.policy.FixedBot``, the very bot the maps draw, so the game never
 leaves the map. With "Follow the game" on, every move (and a new game) zooms
 the map onto the game's node; zooming by hand is always allowed, and the next
 move brings the map back to the game.
@@ -25,8 +25,8 @@ from boardview import BoardView
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from pyengine import Game, Player
-from pyengine.policy import ChoiceBot, against_choice
+from pyengine import EngineError, Game, Player
+from pyengine.policy import FixedBot, against_fixed_bot
 
 
 def _moves_text(moves: tuple[int, ...]) -> str:
@@ -69,7 +69,8 @@ class MapView:
         for child in node.querySelectorAll(":scope > g.sm-node"):  # type: ignore[attr-defined]
             child.setAttribute("tabindex", "0")
             child.setAttribute("role", "button")
-            child.setAttribute("aria-label", f"Zoom into the board after moves {child.dataset.moves}")
+            words = view.moves_in_words(_parse_moves(str(child.dataset.moves)) or ())
+            child.setAttribute("aria-label", f"Zoom into the board after {words}")
         return True
 
     def blur(self) -> None:
@@ -124,13 +125,13 @@ class StrategyMap:
         asked = str(params.get("map") or "").strip().upper()
         side = Player(asked) if asked in ("X", "O") else inline
         moves = _parse_moves(str(params.get("moves") or "")) or ()
-        game = Game(human=side.other, bot=ChoiceBot())
+        game = Game(human=side.other, bot=FixedBot())
         # A link to a node is also the position of a game against the map's bot:
         # the engine checks it is one (every bot move its choice), and the game starts there.
         try:
-            if moves and against_choice(side.other, moves[int(side is Player.X) :: 2]) == moves:
+            if moves and against_fixed_bot(side.other, moves[int(side is Player.X) :: 2]) == moves:
                 game.replay(moves)
-        except ValueError:  # the engine's errors are ValueErrors
+        except EngineError:
             pass  # not a game the rules allow: the game starts afresh, the map at its top
         self.board = LiveBoard(root.querySelector(".sm-game"), game, self.game_changed)  # type: ignore[attr-defined]
 
@@ -238,7 +239,7 @@ class StrategyMap:
         self.root.dataset.moves = shown.moves  # type: ignore[attr-defined]
         self.up.disabled = not zoomed
         self.crumb.textContent = (
-            f"The bot plays {self.side}. Zoomed: moves {shown.moves} (cells 0 to 8, row by row)."
+            f"The bot plays {self.side}. The board after {view.moves_in_words(_parse_moves(shown.moves) or ())}."
             if zoomed
             else f"The bot plays {self.side}. Whole map."
         )

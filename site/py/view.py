@@ -7,10 +7,14 @@ browser imports so the tests can check it in CPython.
 
 from __future__ import annotations
 
-from pyengine import Analysis, Board, Game, Level, Mode, MoveAnalysis, Player, Result, analyze
-from pyengine.board import parse_size
+from pyengine import Analysis, Board, EngineError, Game, Level, Mode, MoveAnalysis, Player, Result, Value, analyze
+from pyengine.geometry import parse_size
 from pyengine.records import Record
 from pyengine.words import cell_name, end_message, hint_text, outcome_for
+
+TYPE_CHECKING = False  # as in pyengine/board.py: the review is loaded once a game is reviewed
+if TYPE_CHECKING:
+    from pyengine.review import MoveReview
 
 BOT_DELAY_MS = 450  # long enough to see the bot "answer", short enough not to wait for it
 MAX_SHOWN_INPUT = 40  # characters of a bad URL value quoted back to the reader
@@ -20,12 +24,14 @@ TALLY_KEYS = ("bot:win", "bot:loss", "bot:draw", "two:x", "two:o", "two:draw")
 
 class Settings(Record):
     """The game's setup as the URL carries it: ``mode=``, ``level=``, ``as=``,
-    ``size=`` and ``pos=`` (whose shape is the size when both are given)."""
+    ``size=`` and ``pos=`` (whose shape is the size when both are given), and
+    when watching, ``olevel=`` (O's bot; ``level`` is X's)."""
 
     mode: Mode = Mode.VS_BOT
     level: Level = Level.PERFECT
     human: Player = Player.X
     start: Board = Board.empty()
+    o_level: Level | None = None
 
     @property
     def size(self) -> int:
@@ -37,6 +43,8 @@ class Settings(Record):
         # Every value is letters, digits, dots and slashes: nothing needs escaping.
         # (urllib.parse would cost 50 ms of the page's start-up in Pyodide.)
         params = {"mode": self.mode.value, "level": self.level.value, "as": self.human.value}
+        if self.mode is Mode.WATCH and self.o_level not in (None, self.level):
+            params["olevel"] = self.o_level.value
         if board.size != 3:
             params["size"] = str(board.size)
         if board != Board.empty(board.size):
@@ -65,6 +73,7 @@ def _quote(text: str) -> str:
 _URL_FIELDS = {
     "mode": ("mode", Mode.parse, "The mode {} is unknown; playing against the bot."),
     "level": ("level", Level.parse, "The level {} is unknown; the bot plays perfectly."),
+    "olevel": ("o_level", Level.parse, "The level {} is unknown; O's bot plays at X's level."),
     "as": ("human", Player.parse, "You can play X or O, not {}; you play X."),
     # Before pos: a position, which has a shape of its own, overrides the size.
     "size": ("start", lambda text: Board.empty(parse_size(text)),
@@ -88,9 +97,25 @@ def settings_from_params(values: dict[str, str]) -> tuple[Settings, list[str]]:
             continue
         try:
             fields[field] = parse(values[key])
-        except ValueError as error:  # the engine's errors are ValueErrors too
+        except EngineError as error:
             problems.append(problem.format(_quote(values[key]), error))
     return Settings(**fields), problems
+
+
+def _a(level: Level) -> str:
+    """The level with its article: ``a perfect``, ``an easy``."""
+    return f"{'an' if level.value[0] in 'aeiou' else 'a'} {level.value}"
+
+
+def heading(game: Game) -> str:
+    """The game page's heading, for the mode and the levels being played."""
+    if game.mode is Mode.TWO_PLAYERS:
+        return "Tic-tac-toe for two players"
+    if game.mode is Mode.WATCH:
+        if game.o_level is game.level:
+            return f"Watch two {game.level.value} bots play tic-tac-toe"
+        return f"Watch {_a(game.level)} bot (X) play {_a(game.o_level)} bot (O)"
+    return f"Tic-tac-toe against {_a(game.level)} bot"
 
 
 def banner(game: Game) -> tuple[str, str] | None:
@@ -149,6 +174,16 @@ def hints_of(analysis: Analysis) -> dict[int, Hint]:
     }
 
 
+def moves_in_words(moves: tuple[int, ...], size: int = 3) -> str:
+    """A game from the empty board in a phrase: ``X top left, O centre, X top``."""
+    board = Board.empty(size)
+    words = []
+    for cell in moves:
+        words.append(f"{board.to_move} {cell_name(cell, size)}")
+        board = board.play(cell)
+    return ", ".join(words)
+
+
 def move_list(game: Game) -> list[str]:
     """The moves so far, one line each."""
     board = game.start
@@ -184,3 +219,54 @@ def tally_text(tally: dict[str, int]) -> str:
     if count["two:x"] or count["two:o"] or count["two:draw"]:
         parts.append(f"Two players: X {count['two:x']}, O {count['two:o']}, {count['two:draw']} drawn.")
     return " ".join(parts) or "No games finished yet."
+
+
+# -- the game review (pyengine.review) ------------------------------------------
+
+
+def review_sides(game: Game) -> tuple[Player, ...]:
+    """Whose moves a finished game's review judges: the person's against the
+    bot, both between two people, none when two bots played."""
+    if game.mode is Mode.VS_BOT:
+        return (game.human,)
+    if game.mode is Mode.TWO_PLAYERS:
+        return (Player.X, Player.O)
+    return ()
+
+
+_COULD = {Value.WIN: "could win", Value.DRAW: "could draw"}
+
+
+def review_verdict(mistake: MoveReview | None, game: Game) -> str:
+    """The review in a sentence or two: the first move that gave value away
+    and what it gave away, or that no move did."""
+    person = game.mode is Mode.VS_BOT
+    if mistake is None:
+        whose = "of yours " if person else ""
+        return f"No move {whose}gave value away: each kept what its position was worth with best play."
+    board = mistake.before.board
+    mover = board.to_move
+    who = "you" if person else str(mover)
+    before = mistake.before.value
+    assert before is not None and mover is not None  # a move was made from it
+    played = mistake.played
+    after = "can only draw" if played.value is Value.DRAW else "lose" if person else "loses"
+    where = cell_name(mistake.cell, board.size)
+    return (
+        f"Move {mistake.ply + 1}, {mover} {where}, gave value away: before it, {who} {_COULD[before]}; "
+        f"after it, {who} {after} with best play ({hint_text(played.value, played.plies)})."
+    )
+
+
+def review_move(move: MoveAnalysis, size: int) -> str:
+    """One better move, as the review lists it: ``top left: draw``."""
+    return f"{cell_name(move.cell, size)}: {hint_text(move.value, move.plies)}"
+
+
+def review_board_label(mistake: MoveReview) -> str:
+    """The review's small board in words, for a screen reader."""
+    board = mistake.before.board
+    size = board.size
+    better = ", ".join(cell_name(move.cell, size) for move in mistake.better)
+    return (f"The position before move {mistake.ply + 1}, {board}: {board.to_move} played "
+            f"{cell_name(mistake.cell, size)}; better were {better}.")

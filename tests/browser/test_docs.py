@@ -9,7 +9,7 @@ import yaml
 from playwright.sync_api import BrowserContext
 
 from pyengine import Board, compute_facts
-from pyengine.facts import perfect_policy_digest
+from pyengine.policy import perfect_policy_digest
 from tests import reference
 
 from .conftest import ROOT, Watch, axe_both_schemes, board_of, click_cell, open_page

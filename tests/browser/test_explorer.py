@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from pyengine import Board
-from pyengine.search import Algorithm, Kind, Order, events, outcome, tally
+from pyengine.search import Algorithm, Kind, Order, events, run_to_end, tally
 from tools.explorer import four_by_four_census
 
 from .conftest import Watch, axe_both_schemes, board_of, click_cell, open_page
@@ -110,7 +110,7 @@ def test_a_race_on_the_explorers_position_counts_what_cpython_counts(linked: Pag
     expected = [(a, o) for a in Algorithm for o in (Order if a is Algorithm.ALPHABETA else [Order.CELLS])]
     assert sorted((a, o) for a, o, _ in rows) == sorted((a.value, o.value) for a, o in expected)
     for algorithm, order, nodes in rows:
-        assert int(nodes) == outcome(Algorithm.parse(algorithm), SMALL, Order.parse(order)).counts.nodes
+        assert int(nodes) == run_to_end(Algorithm.parse(algorithm), SMALL, Order.parse(order)).counts.nodes
     assert axe_both_schemes(linked) == []
 
 
@@ -176,7 +176,7 @@ def test_long_work_is_sliced_and_stops_on_a_click(
         )
         assert len(rows) == 5
         for algorithm, order, nodes in rows:
-            assert int(nodes) == outcome(Algorithm.parse(algorithm), Board.empty(), Order.parse(order)).counts.nodes
+            assert int(nodes) == run_to_end(Algorithm.parse(algorithm), Board.empty(), Order.parse(order)).counts.nodes
         assert ["minimax", "cells", "549946"] in rows
         # After it, what plain minimax would take on 4x4: the census's tree at this race's rate.
         estimate = page.locator(f"{RACE} .ex-race-estimate")

@@ -11,11 +11,13 @@ import random
 import re
 import sys
 from collections.abc import Iterator
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from pyengine import Board, Player, Result, analyze
+from pyengine import Board, Player, Result, Value, analyze
+from pyengine.words import cell_name
 
 from .conftest import ROOT, Watch, axe_both_schemes, board_of, click_cell, open_page, settle, turn
 
@@ -297,3 +299,150 @@ def test_the_board_is_drawn_before_python_runs(page: Page, base_url: str) -> Non
     assert 'data-ready="false"' in html and "You can play now." in html
     assert html.count('<form class="fp-board"') == 2
 
+
+
+# -- the game review (issue 19) ----------------------------------------------------
+
+
+def moves_played(page: Page, size: int = 3) -> list[int]:
+    """The game's cells in order, read back from the move list's words."""
+    items = page.eval_on_selector_all(f"{GAME} .ttt-moves li", "els => els.map(e => e.textContent)")
+    names = [cell_name(cell, size) for cell in range(size * size)]
+    return [names.index(item.split(" — ")[0].split(" ", 1)[1]) for item in items]
+
+
+def first_loss_of_value(moves: list[int], people: set[Player], size: int = 3) -> tuple[int, Board] | None:
+    """The engine's own answer: the first move by one of ``people`` whose value,
+    for its mover, is below the value of the position before it (win, draw,
+    loss in that order); with that position."""
+    worth = {Value.LOSS: 0, Value.DRAW: 1, Value.WIN: 2}
+    board = Board.empty(size)
+    for ply, cell in enumerate(moves):
+        analysis = analyze(board)
+        if board.to_move in people and worth[analysis.move(cell).value] < worth[analysis.value]:
+            return ply, board
+        board = board.play(cell)
+    return None
+
+
+def review(page: Page) -> None:
+    page.click("[data-action='review']")
+    page.wait_for_selector(f"{GAME} .ttt-review[data-reviewed]", timeout=20_000)
+
+
+def check_review(page: Page, people: set[Player], size: int = 3) -> str:
+    """The review shown is the engine's: the marked move (data-ply, data-cell)
+    is the first person's move below its position's value, the better moves
+    are exactly those worth more than it, and the link opens the explorer on
+    the position before it. Returns "mistake" or "clean"."""
+    moves = moves_played(page, size)
+    expected = first_loss_of_value(moves, people, size)
+    marked = page.eval_on_selector_all(
+        f"{GAME} .ttt-moves li[data-mistake]", "els => els.map(e => [+e.dataset.ply, +e.dataset.cell])"
+    )
+    reviewed = page.get_attribute(f"{GAME} .ttt-review", "data-reviewed")
+    if expected is None:
+        assert marked == [] and reviewed == "clean"
+        assert "gave value away" in page.inner_text(f"{GAME} .ttt-review-verdict")
+        assert page.locator(f"{GAME} .ttt-review-detail").is_hidden()
+        return "clean"
+    ply, before = expected
+    assert marked == [[ply, moves[ply]]] and reviewed == "mistake"
+    analysis = analyze(before)
+    worth = {Value.LOSS: 0, Value.DRAW: 1, Value.WIN: 2}
+    played = worth[analysis.move(moves[ply]).value]
+    better = {move.cell: move.value.value for move in analysis.moves if worth[move.value] > played}
+    shown = page.eval_on_selector_all(
+        f"{GAME} .ttt-review-better li", "els => els.map(e => [+e.dataset.cell, e.dataset.value])"
+    )
+    assert dict(shown) == better and len(shown) == len(better)
+    href = page.get_attribute(f"{GAME} .ttt-review-watch a", "href") or ""
+    address = urlsplit(href)
+    assert address.path.endswith("/search/") and parse_qs(address.query)["pos"] == [str(before)]
+    return "mistake"
+
+
+class TestReview:
+    @pytest.mark.parametrize("side", ["X", "O"])
+    def test_the_marked_move_is_the_first_that_gave_value_away(self, page: Page, side: str) -> None:
+        """Games against the perfect bot, random and perfect: Review marks exactly
+        the first move of the person whose value is below the value before it,
+        as the engine solves them, or says there is none."""
+        seen = set()
+        for game in range(5):
+            setup(page, side=side)
+            assert page.locator(f"{GAME} [data-action='review']").is_hidden(), "no review while the game goes on"
+            play_out(page, random.Random(game) if game < 4 else None)
+            review(page)
+            seen.add(check_review(page, {Player(side)}))
+        assert seen == {"mistake", "clean"}
+
+    def test_two_players_are_both_reviewed(self, page: Page) -> None:
+        """Between two people either side's move can be the one marked: here O's
+        edge reply to X's corner (the engine says so: check_review)."""
+        setup(page, mode="two")
+        for cell in [0, 3, 1, 4, 2]:
+            click_cell(page, cell)
+        review(page)
+        assert check_review(page, {Player.X, Player.O}) == "mistake"
+        assert page.get_attribute(f"{GAME} .ttt-moves li[data-mistake]", "data-ply") == "1"
+
+    def test_a_four_by_four_game_is_reviewed_too(self, page: Page) -> None:
+        """On 4x4 (solved by search, one move per task): two people, X completes
+        the top row while O never blocks; the marked move is the engine's."""
+        setup(page, mode="two")
+        page.select_option("#ttt-size", "4")
+        try:
+            for cell in [0, 4, 1, 5, 2, 6, 3]:
+                click_cell(page, cell)
+            assert banner(page)[0] == "X"
+            review(page)
+            assert check_review(page, {Player.X, Player.O}, size=4) == "mistake"
+        finally:
+            page.select_option("#ttt-size", "3")
+
+    def test_a_new_game_clears_the_review_and_axe_finds_nothing(self, page: Page) -> None:
+        """The review is of the game shown: undo or a new game takes it away.
+        The panel is clean for axe in both schemes."""
+        setup(page)
+        play_out(page, random.Random(7))
+        review(page)
+        assert axe_both_schemes(page) == []
+        verdict, shown = check_review(page, {Player.X}), page.inner_text(f"{GAME} .ttt-review")
+        review(page)  # pressed again: the same review of the same game
+        assert check_review(page, {Player.X}) == verdict and page.inner_text(f"{GAME} .ttt-review") == shown
+        page.click("[data-action='undo']")
+        assert page.locator(f"{GAME} .ttt-review").is_hidden()
+        assert page.eval_on_selector_all(f"{GAME} .ttt-moves li[data-mistake]", "els => els.length") == 0
+        page.click("text=New game")
+        assert page.locator(f"{GAME} [data-action='review']").is_hidden()
+
+
+class TestWatchLevels:
+    def test_each_side_plays_at_its_own_level(self, page: Page) -> None:
+        """Watching a perfect X play a random O: O's level is a setting of its
+        own, shown only in watch mode; the heading and the address say both
+        levels, every move of X is a best move, and there is nothing to review."""
+        setup(page)
+        assert page.locator("#ttt-olevel").is_hidden()
+        assert page.inner_text(".ttt-heading") == "Tic-tac-toe against a perfect bot"
+        page.select_option("#ttt-mode", "watch")
+        assert page.locator("#ttt-olevel").is_visible()
+        assert page.inner_text("label[for='ttt-level']") == "X's bot"
+        page.select_option("#ttt-level", "perfect")
+        page.select_option("#ttt-olevel", "random")
+        assert page.inner_text(".ttt-heading") == "Watch a perfect bot (X) play a random bot (O)"
+        for _ in range(2):
+            page.click("text=New game")
+            page.wait_for_selector(f"{GAME} .ttt-banner[data-result]", timeout=20_000)
+            assert "olevel=random" in page.url and "level=perfect" in page.url
+            board = Board.empty()
+            for cell in moves_played(page):
+                if board.to_move is Player.X:
+                    assert cell in analyze(board).best, (str(board), cell)
+                board = board.play(cell)
+            assert board.result is not Result.O_WON
+            assert page.locator(f"{GAME} [data-action='review']").is_hidden()
+        page.select_option("#ttt-mode", "two")
+        assert page.inner_text(".ttt-heading") == "Tic-tac-toe for two players"
+        assert page.locator("#ttt-olevel").is_hidden()

@@ -67,3 +67,29 @@ def test_reduced_motion_turns_animation_off(page: Page) -> None:
 def test_the_dark_scheme_follows_the_system(page: Page) -> None:
     """The theme picks the dark palette from the system setting."""
     assert page.get_attribute("body", "data-md-color-scheme") == "slate"
+
+
+@pytest.mark.parametrize("path", ["bots/"])
+def test_wide_tables_scroll_within_themselves_with_a_hint(phone: BrowserContext, watch: Watch, base_url: str,
+                                                          path: str) -> None:
+    """On a 320 px phone the Bots page's tables (the build's and the live round
+    robin) are wider than the screen: each scrolls sideways in its own box, the
+    page does not, and the box draws a shadow at the edge where more is hidden
+    (site.css: backgrounds that stay at the edges, covered once an end is reached)."""
+    page = watch.attach(phone.new_page())
+    try:
+        page.goto(base_url + path)
+        page.wait_for_selector(".md-typeset__scrollwrap")  # the theme wraps its tables by script
+        boxes = page.eval_on_selector_all(
+            ".md-typeset__scrollwrap, .ttt-ladder-scroll",
+            """els => els.map(e => [e.scrollWidth > e.clientWidth, getComputedStyle(e).overflowX,
+                                    getComputedStyle(e).backgroundImage, getComputedStyle(e).backgroundAttachment])""",
+        )
+        wide = [box for box in boxes if box[0]]
+        assert len(wide) >= 2, "the match table and the live round robin are wider than the phone"
+        for _, overflow, images, attachment in wide:
+            assert overflow == "auto"
+            assert images.count("radial-gradient") == 2 and attachment == "local, local, scroll, scroll"
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    finally:
+        page.close()

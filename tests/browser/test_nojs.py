@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from pyengine import Board, Player, Result
 
-from .conftest import Watch, new_context
+from .conftest import Watch, axe_both_schemes, new_context
 
 EDITIONS = {Player.X: "nojs/", Player.O: "nojs/bot-first/"}
 GAMES = 25
@@ -80,3 +80,45 @@ def test_the_pages_carry_the_sites_policy_and_no_script(no_js: BrowserContext, b
         assert "<script" not in html
         assert 'http-equiv="Content-Security-Policy"' in html and "'unsafe-eval'" not in html
         assert html.count("data-result=") == 3
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_each_mark_has_the_sites_colour_in_every_edition(browser: Browser, watch: Watch, base_url: str,
+                                                         scheme: str) -> None:
+    """X and O are drawn in one colour each, the same on the game page (its board
+    drawn before Python, in the site's stylesheet) as in both no-JavaScript
+    editions, in the light and the dark scheme; and X's is not O's. (With
+    JavaScript: the site's theme picks its dark palette by script; the editions
+    have none to run.)"""
+    context = new_context(browser, watch, color_scheme=scheme)
+    page = watch.attach(context.new_page())
+
+    def colours(url: str, x: str, o: str) -> tuple[str, str]:
+        page.goto(url)
+        return page.locator(x).first.evaluate("e => getComputedStyle(e).color"), \
+            page.locator(o).first.evaluate("e => getComputedStyle(e).color")
+
+    try:
+        site = colours(base_url, ".fp-board i.fp-x", ".fp-board i.fp-o")
+        assert site[0] != site[1]
+        for path in EDITIONS.values():
+            assert colours(base_url + path, "form.board i.m.x", "form.board i.m.o") == site, path
+    finally:
+        context.close()
+
+
+def test_the_editions_pass_axe_mid_game(browser: Browser, watch: Watch, base_url: str) -> None:
+    """Both editions, a move in (so both marks show, in their colours): axe-core
+    finds nothing at WCAG 2.2 A/AA in the light or the dark scheme. (JavaScript
+    on, for axe itself; the pages have no script of their own.)"""
+    context = new_context(browser, watch)
+    page = watch.attach(context.new_page())
+    try:
+        for path in EDITIONS.values():
+            page.goto(base_url + path)
+            free = page.locator("form.board label[data-cell]:visible").first
+            free.click()
+            assert page.locator("form.board i.m.x:visible").count() and page.locator("form.board i.m.o:visible").count()
+            assert axe_both_schemes(page) == [], path
+    finally:
+        context.close()

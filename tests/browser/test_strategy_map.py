@@ -9,7 +9,8 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from pyengine import Board, Player, analyze
-from pyengine.policy import choice
+from pyengine.policy import fixed_move
+from pyengine.words import cell_name
 from tools.strategy_map import build
 
 from .conftest import Watch, axe_both_schemes, board_of, click_cell, settle
@@ -62,9 +63,9 @@ def test_the_maps_zoom_by_click_and_keyboard(module_context: BrowserContext, wat
             live = page.eval_on_selector(f"{ROOT} .sm-side[aria-pressed='true']", look)
             assert page.eval_on_selector(f"{ROOT} .sm-up", look) != live, scheme
         page.emulate_media(color_scheme="light")
-        first = choice(Board.empty())
+        first = fixed_move(Board.empty())
         # X's root shows the bot's first move; clicking the reply in cell 4 zooms onto it.
-        expected = f"{first},4,{choice(Board.empty().play(first).play(4))}"
+        expected = f"{first},4,{fixed_move(Board.empty().play(first).play(4))}"
         page.click(f"[data-map='X'] g.sm-node[data-moves='{expected}']", force=True)
         assert _shown(page) == expected
         assert _address(page) == ("X", expected)
@@ -87,7 +88,7 @@ def test_the_maps_zoom_by_click_and_keyboard(module_context: BrowserContext, wat
 
 def test_a_link_opens_zoomed_with_the_game_there(module_context: BrowserContext, watch: Watch, base_url: str) -> None:
     """A link to a node lands on it, in the map fetched for it, and the live game is at that position."""
-    moves = (4, choice(Board.empty().play(4)))
+    moves = (4, fixed_move(Board.empty().play(4)))
     page = _open(module_context, watch, base_url + f"strategy-map/?map=O&moves={moves[0]},{moves[1]}", "O")
     try:
         text = ",".join(map(str, moves))
@@ -122,7 +123,7 @@ def test_the_map_follows_the_live_game(
         settle(page, GAME)
         board, moves = Board.empty(), []
         if bot_side is Player.X:
-            board, moves = board.play(choice(board)), [choice(board)]
+            board, moves = board.play(fixed_move(board)), [fixed_move(board)]
         assert board_of(page, GAME) == board
         assert _shown(page) == ",".join(map(str, moves)) == _top(bot_side)
         n = 0
@@ -135,7 +136,7 @@ def test_the_map_follows_the_live_game(
             settle(page, GAME)
             board, moves = board.play(cell), [*moves, cell]
             if not board.is_over:
-                reply = choice(board)
+                reply = fixed_move(board)
                 board, moves = board.play(reply), [*moves, reply]
             assert board_of(page, GAME) == board, "the bot played the map's move"
             text = ",".join(map(str, moves))
@@ -154,5 +155,44 @@ def test_the_map_follows_the_live_game(
         assert _shown(page) == _top(bot_side)
         page.check(f"{ROOT} .sm-follow input")  # and on again: back to the game
         assert _shown(page) != _top(bot_side)
+    finally:
+        page.close()
+
+
+
+def test_on_a_desktop_the_game_and_its_map_are_on_screen_together(
+    module_context: BrowserContext, watch: Watch, base_url: str
+) -> None:
+    """At 1280 by 720, once the panel is in view, the live board and the whole
+    zoomed map fit on screen together, below the site's header, after every
+    move, with no scrolling; the line above the map says the node in words."""
+    moves = [4]
+    moves.append(fixed_move(Board.empty().play(4)))
+    page = _open(module_context, watch, base_url + f"strategy-map/?map=O&moves={moves[0]},{moves[1]}", "O")
+    try:
+        assert page.viewport_size == {"width": 1280, "height": 720}
+        page.eval_on_selector(ROOT, "e => { e.scrollIntoView(); window.scrollBy(0, -60); }")
+        scrolled = page.evaluate("window.scrollY")
+        header = page.eval_on_selector(".md-header", "e => e.getBoundingClientRect().bottom")
+
+        def on_screen(selector: str) -> bool:
+            top, bottom = page.eval_on_selector(
+                selector, "e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; }"
+            )
+            return bool(top >= header and bottom <= 720)
+
+        for _ in range(2):
+            _wait_shown(page, ",".join(map(str, moves)))
+            assert on_screen(f"{GAME} table.ttt-board") and on_screen("[data-map='O'] svg:not([hidden])")
+            board, said = Board.empty(), []
+            for cell in moves:
+                said.append(f"{board.to_move} {cell_name(cell)}")
+                board = board.play(cell)
+            assert page.inner_text(f"{ROOT} .sm-crumb") == f"The bot plays O. The board after {', '.join(said)}."
+            cell = board.legal_moves[0]
+            click_cell(page, cell, GAME)
+            settle(page, GAME)
+            moves += [cell, fixed_move(board.play(cell))]
+        assert page.evaluate("window.scrollY") == scrolled, "nothing scrolled the page"
     finally:
         page.close()

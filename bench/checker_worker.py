@@ -1,0 +1,173 @@
+"""What the checker's worker costs, on the built site in headless Chromium.
+
+"Check your own minimax" runs the reader's code in a Web Worker with a
+Pyodide of its own (site/py/checker.py). Measured in one run:
+
+  1. time to ready: from the page's navigation to the page's own Python
+     being ready (the checker says "Ready"), and to the worker being ready
+     (it starts when the page is idle after that);
+  2. bytes: the requests the worker makes (URL, bytes over the wire, from
+     the HTTP cache or not), and the checker's own files as shipped;
+  3. the longest main-thread task (Long Tasks API, which reports tasks over
+     50 ms) while the page checks 4,520 positions with the starter and with
+     a textbook minimax without memory, each beside a control: as long again
+     just after (once the next worker is ready), the page running a task of
+     10 ms of JavaScript every 20 ms (the page's own slices are 10 ms), so
+     that what a busy machine does to a 10 ms task is measured beside it.
+
+    python bench/checker_worker.py [--runs N] [--site DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools import editor  # noqa: E402
+from tools.checker import STARTER  # noqa: E402
+
+CHECKER = "[data-board='checker']"
+TEXTBOOK = '''from pyengine import Player
+
+
+def minimax(board, maximizing):
+    if board.is_over:
+        return 0 if board.winner is None else (1 if board.winner == Player.X else -1)
+    values = [minimax(board.play(cell), not maximizing) for cell in board.legal_moves]
+    return max(values) if maximizing else min(values)
+
+
+def choose(board):
+    maximizing = board.to_move == Player.X
+    scored = [(minimax(board.play(cell), not maximizing), cell) for cell in board.legal_moves]
+    return (max(scored) if maximizing else min(scored))[1]
+'''
+
+# When the page's Python and the worker became ready, and every long task.
+PROBE = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+}).observe({ type: "longtask", buffered: true });
+window.__ready = {};
+new MutationObserver(() => {
+  const root = document.querySelector("[data-board='checker']");
+  if (!root) return;
+  if (root.dataset.state === "ready" && !window.__ready.page) window.__ready.page = performance.now();
+  if (root.dataset.worker === "ready" && !window.__ready.worker) window.__ready.worker = performance.now();
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-state", "data-worker"] });
+"""
+# The control: 10 ms of work every 20 ms, for the given time.
+CONTROL = """(ms) => new Promise((done) => {
+  const end = performance.now() + ms;
+  const timer = setInterval(() => {
+    const start = performance.now();
+    while (performance.now() - start < 10) {}
+    if (performance.now() > end) { clearInterval(timer); done(); }
+  }, 20);
+})"""
+LONGEST_BETWEEN = """([since, until]) => Math.max(0, ...window.__longTasks
+    .filter(([start, duration]) => start + duration >= since && start <= until).map(([, duration]) => duration))"""
+
+
+def build_site(out: Path) -> None:
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+                   cwd=ROOT, env=env, check=True, capture_output=True)
+
+
+def set_code(page: Any, code: str) -> None:
+    page.eval_on_selector("#ck-code", "(box, code) => { box.value = code; box.dispatchEvent(new Event('input')) }",
+                          code)
+
+
+def check_once(page: Any, code: str) -> tuple[float, float, float]:
+    """One check on a ready worker: its wall time (s), its longest task, and
+    the longest task of the control just after (ms)."""
+    set_code(page, code)
+    page.wait_for_selector(f"{CHECKER}[data-worker='ready']", timeout=120_000)
+    page.eval_on_selector(CHECKER, "e => e.removeAttribute('data-state')")
+    since = page.evaluate("performance.now()")
+    page.click("[data-check-run]")
+    page.wait_for_selector(f"{CHECKER}[data-state='done']", state="attached", timeout=600_000)
+    until = page.evaluate("performance.now()")
+    assert page.get_attribute(CHECKER, "data-verdict") == "pass"
+    page.wait_for_selector(f"{CHECKER}[data-worker='ready']", timeout=120_000)  # the next worker, booted
+    quiet_since = page.evaluate("performance.now()")
+    page.evaluate(CONTROL, until - since)
+    quiet_until = page.evaluate("performance.now()")
+    return ((until - since) / 1000, page.evaluate(LONGEST_BETWEEN, [since, until]),
+            page.evaluate(LONGEST_BETWEEN, [quiet_since, quiet_until]))
+
+
+def measure(site: Path, runs: int) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    from tools.browser import launch_args, serve
+
+    requests: list[tuple[str, int, bool]] = []
+    with serve(site) as base, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(**launch_args())
+        context = browser.new_context(service_workers="block")
+        context.add_init_script(PROBE)
+
+        def finished(request: Any) -> None:
+            response = request.response()
+            sizes = request.sizes()
+            cached = bool(response and response.status == 200 and sizes["responseBodySize"] == 0)
+            requests.append((request.url, sizes["responseBodySize"], cached))
+
+        context.on("requestfinished", finished)
+        page = context.new_page()
+        page.goto(base + "check-your-minimax/")
+        page.wait_for_selector(f"{CHECKER}[data-worker='ready']", timeout=120_000)
+        ready = page.evaluate("window.__ready")
+        figures: dict[str, Any] = {"page_ready_s": ready["page"] / 1000, "worker_ready_s": ready["worker"] / 1000}
+        worker_files = (editor.WORKER, "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", ".zip", "sandbox.py")
+        figures["requests"] = [(url.removeprefix(base), size, cached) for url, size, cached in requests
+                               if url.endswith(worker_files)]
+        for name, code in (("starter", STARTER), ("textbook minimax without memory", TEXTBOOK)):
+            figures[name] = [check_once(page, code) for _ in range(runs)]
+        browser.close()
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=3, help="checks of each program")
+    parser.add_argument("--site", type=Path, help="a built site (default: build one into a temporary folder)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        site = args.site or Path(folder)
+        if args.site is None:
+            build_site(site)
+        figures = measure(site, args.runs)
+        shipped = {path.name: path.stat().st_size for path in sorted((site / editor.FOLDER).iterdir())}
+
+    print(f"1. ready after navigation: the page's Python {figures['page_ready_s']:.2f} s, "
+          f"the worker {figures['worker_ready_s']:.2f} s")
+    print("2. the runtime's files, each time it was requested (page, then worker): bytes over the wire")
+    for url, size, cached in figures["requests"]:
+        print(f"   {url:<48}{size:>12,}{'  (HTTP cache)' if cached else ''}")
+    print(f"   the checker's own files as shipped: {shipped}")
+    print("3. checking 4,520 positions: wall time, longest task over 50 ms (0: none), and the longest")
+    print("   task of the control (10 ms tasks every 20 ms, as long again, just after)")
+    for name in ("starter", "textbook minimax without memory"):
+        runs = figures[name]
+        each = "; ".join(f"{wall:.1f} s, {task:.0f} ms (control {quiet:.0f} ms)" for wall, task, quiet in runs)
+        print(f"   {name}: {each}")
+        print(f"      median wall {statistics.median(w for w, _, _ in runs):.1f} s, "
+              f"longest task {max(t for _, t, _ in runs):.0f} ms, control {max(q for _, _, q in runs):.0f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,325 @@
+"""A search that can be stepped forward and back, and the tree it walked.
+
+``Trace`` replays a search's events (search.py) to any step and keeps, for
+the step it stands at, the current path: each position on it (a
+``PathNode``) with its moves (``Branch``) and their states. ``tree`` turns a
+whole search's events into the tree of positions it entered (``TreeNode``),
+for drawing a small search whole.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from .board import Board
+from .geometry import Cell
+from .records import Record
+from .search import Algorithm, Counts, Event, Kind, Order, RunningCounts, events, ordered_moves
+
+TYPE_CHECKING = False  # see geometry.py
+if TYPE_CHECKING:
+    from typing import Final
+
+
+SMALL_TREE: Final = 6
+"""Positions with at most this many empty cells have their whole tree drawn
+(at most 1,585 nodes, under minimax); larger ones, the current path only."""
+
+
+class TreeNode(Record):
+    """One position the search entered, and the steps at which it changed."""
+
+    parent: int
+    """The index of the parent in the list ``tree()`` returns; -1 for the root."""
+    move: Cell | None
+    """The move from the parent (None for the root)."""
+    board: Board
+    entered: int
+    """The step (from 1) that entered it."""
+    valued: int | None
+    """The step its value came back to the parent (for the root: the last step)."""
+    value: int | None
+    """Its value as the parent's side to move sees it (the root: its own value)."""
+    cut: int | None
+    """The step of a cut-off here, if one skipped moves."""
+    skipped: tuple[Cell, ...]
+    """The moves that cut-off skipped."""
+    hit: bool
+    """Whether its value came from the memo table."""
+
+
+def tree(steps: list[Event]) -> tuple[list[TreeNode], dict[tuple[Cell, ...], int]]:
+    """Every position a whole search entered, parents before children (the
+    order of entering), and the index of each by its path from the root.
+
+    >>> nodes, index = tree(list(events(Algorithm.MINIMAX, Board.parse("XOX/OXO/OX."))))
+    >>> [(n.move, n.entered, n.valued, n.value) for n in nodes]
+    [(None, 1, 5, 1), (8, 2, 4, 1)]
+    """
+    fields: list[list[object]] = []
+    index: dict[tuple[Cell, ...], int] = {}
+    for number, event in enumerate(steps, 1):
+        kind = event.kind
+        if kind is Kind.ENTER:
+            parent = index[event.path[:-1]] if event.path else -1
+            index[event.path] = len(fields)
+            move = event.path[-1] if event.path else None
+            fields.append([parent, move, event.board, number, None, None, None, (), False])
+        elif kind is Kind.UP:
+            assert event.move is not None
+            child = fields[index[(*event.path, event.move)]]
+            child[4], child[5] = number, event.value
+        elif kind is Kind.CUTOFF:
+            here = fields[index[event.path]]
+            here[6], here[7] = number, event.skipped
+        elif kind is Kind.HIT:
+            fields[index[event.path]][8] = True
+        elif kind is Kind.DONE:
+            fields[0][4], fields[0][5] = number, event.value
+    return [TreeNode(*node) for node in fields], index  # type: ignore[arg-type]
+
+
+# -- stepping forward and back --------------------------------------------------
+
+
+class BranchState(StrEnum):
+    """How far the search has got with one move. (A StrEnum: the page writes
+    a state into ``data-state`` as it is.)"""
+
+    WAITING = "waiting"
+    """Not searched yet."""
+    SEARCHING = "searching"
+    """On the current path."""
+    DONE = "done"
+    """Searched: its value is known."""
+    SKIPPED = "skipped"
+    """Cut off: it will not be searched."""
+
+
+class Branch(Record):
+    """One move at a position on the current path, as far as the search has got."""
+
+    move: Cell
+    state: BranchState
+    value: int | None
+    """The move's value for the side to move at the parent, once done."""
+    nodes: int
+    """Positions entered below and at this move so far."""
+
+
+class PathNode(Record):
+    """One position on the current path and its moves."""
+
+    board: Board
+    alpha: int
+    beta: int
+    best: Cell | None
+    best_value: int | None
+    branches: tuple[Branch, ...]
+
+
+class Step(Record):
+    """The search as it stands after ``number`` events (numbered from 1)."""
+
+    number: int
+    event: Event
+    counts: Counts
+    path: tuple[PathNode, ...]
+    """The path from the root to the event's position, each with its moves: the
+    tree with finished subtrees folded into their values and counts."""
+
+
+class _Frame:
+    """A position on the current path while the trace runs (mutable, unlike PathNode)."""
+
+    __slots__ = ("board", "alpha", "beta", "best", "best_value", "moves", "states", "values", "nodes", "start")
+
+    def __init__(self, board: Board, alpha: int, beta: int, moves: tuple[Cell, ...]) -> None:
+        self.board, self.alpha, self.beta = board, alpha, beta
+        self.best: Cell | None = None
+        self.best_value: int | None = None
+        self.moves = moves
+        self.states = [BranchState.WAITING] * len(moves)
+        self.values: list[int | None] = [None] * len(moves)
+        self.nodes = [0] * len(moves)
+        self.start = [0] * len(moves)  # the node count when each move was entered
+
+    def node(self, nodes_now: int) -> PathNode:
+        counted = tuple(
+            nodes_now - start if state is BranchState.SEARCHING else n
+            for state, n, start in zip(self.states, self.nodes, self.start, strict=True)
+        )
+        branches = tuple(
+            Branch(*fields) for fields in zip(self.moves, self.states, self.values, counted, strict=True)
+        )
+        return PathNode(self.board, self.alpha, self.beta, self.best, self.best_value, branches)
+
+
+class Trace:
+    """A search that can be stepped forward and back, to any step.
+
+    The events are made again rather than stored (the empty board under minimax
+    has about 1.4 million): the last ``keep`` steps made are remembered, so
+    stepping back a little is instant, and going further back starts again
+    from the first event. ``work(budget)`` makes at most ``budget`` events
+    toward the step asked for by ``seek``, so a page can cut a long jump into
+    slices and stay responsive.
+
+    >>> trace = Trace(Algorithm.ALPHABETA, Board.parse("XOX/OXO/..."), Order.CCE)
+    >>> trace.seek(14); trace.work(1000)
+    True
+    >>> trace.current.event.kind, trace.current.event.skipped
+    (<Kind.CUTOFF: 'cutoff'>, (8,))
+    >>> trace.seek(3); trace.work(1000)
+    True
+    >>> trace.current.event.kind, trace.current.counts
+    (<Kind.LEAF: 'leaf'>, Counts(nodes=2, leaves=1, cutoffs=0, hits=0))
+    """
+
+    def __init__(
+        self, algorithm: Algorithm | str, board: Board, order: Order | str = Order.CELLS, keep: int = 2000
+    ) -> None:
+        self.algorithm = Algorithm.parse(algorithm)
+        self.board = board
+        self.order = Order.parse(order) if self.algorithm is Algorithm.ALPHABETA else Order.CELLS
+        self.keep = max(2, keep)
+        self.total: int | None = None
+        """How many steps the search has, once the trace has reached its end."""
+        self._target = 1
+        self._kind: Kind | None = None
+        self._restart()
+        self.work(1)
+
+    def _restart(self) -> None:
+        self._events = events(self.algorithm, self.board, self.order)
+        self.made = 0
+        """Events made since the last start from the first (progress of a long seek)."""
+        self._counter = RunningCounts()
+        self._frames: list[_Frame] = []
+        self._last: Event | None = None
+        self._recent: list[Step] = []  # the last ``keep`` steps made, oldest first
+        self._at = -1  # the index in _recent of the step the trace stands at
+
+    @property
+    def current(self) -> Step:
+        """The step the trace stands at (after a restart, once ``work`` has made one)."""
+        return self._recent[self._at]
+
+    def recent(self, count: int) -> list[Step]:
+        """Up to ``count`` steps remembered, ending with the current one."""
+        return self._recent[max(0, self._at - count + 1): self._at + 1]
+
+    @property
+    def target(self) -> int:
+        """The step asked for (while a ``seek_next`` looks, the step it started from)."""
+        return self._target
+
+    @property
+    def arrived(self) -> bool:
+        """Whether the trace stands at the step asked for."""
+        return self._kind is None and self._at >= 0 and self.current.number == self._target
+
+    def seek(self, number: int) -> None:
+        """Ask for step ``number`` (from 1; beyond the end means the last step)."""
+        self._kind = None
+        self._target = max(1, number)
+        if self.total is not None:
+            self._target = min(self._target, self.total)
+        recent = self._recent
+        if recent and recent[0].number <= self._target <= recent[-1].number:
+            self._at = self._target - recent[0].number  # remembered: no work to do
+        elif recent and self._target < recent[0].number:
+            self._restart()
+
+    def seek_next(self, kind: Kind) -> None:
+        """Ask for the next step of ``kind`` after this one (the last step if there is none)."""
+        recent = self._recent
+        for index in range(self._at + 1, len(recent)):
+            if recent[index].event.kind is kind:
+                self._at, self._target, self._kind = index, recent[index].number, None
+                return
+        self._at = len(recent) - 1
+        self._target = recent[-1].number
+        self._kind = kind
+
+    def halt(self) -> None:
+        """Give up a long seek: stand at the last step made so far."""
+        if self._last is None:
+            self.seek(1)
+            self.work(1)
+            return
+        recent = self._recent
+        if not recent or recent[-1].number != self.made:
+            recent.append(Step(self.made, self._last, self._counter.counts(), self._path()))
+            if len(recent) > self.keep:
+                del recent[0]
+        self._target, self._kind, self._at = self.made, None, len(recent) - 1
+
+    def work(self, budget: int) -> bool:
+        """Make at most ``budget`` events toward the step asked for; True once there."""
+        recent = self._recent
+        while not self.arrived and budget > 0:
+            if recent and self._kind is None and recent[-1].number >= self._target:
+                self._at = self._target - recent[0].number
+                break
+            event = next(self._events, None)
+            if event is None:  # the end: stand at the last step
+                self.total = self.made
+                if self._last is not None and (not recent or recent[-1].number != self.made):
+                    recent.append(Step(self.made, self._last, self._counter.counts(), self._path()))
+                self._target, self._kind, self._at = self.made, None, len(recent) - 1
+                break
+            self.made += 1
+            budget -= 1
+            self._last = event
+            self._apply(event)
+            if self._kind is not None and event.kind is self._kind:
+                self._kind, self._target = None, self.made
+            if self._kind is not None or self.made > self._target - self.keep:
+                recent.append(Step(self.made, event, self._counter.counts(), self._path()))
+                if len(recent) > self.keep:
+                    del recent[: len(recent) - self.keep]
+                self._at = len(recent) - 1
+        return self.arrived
+
+    def _path(self) -> tuple[PathNode, ...]:
+        nodes = self._counter.nodes
+        return tuple(frame.node(nodes) for frame in self._frames)
+
+    def _apply(self, event: Event) -> None:
+        """Bring the counts and the path up to date with one more event."""
+        counter, frames, kind = self._counter, self._frames, event.kind
+        if kind is Kind.ENTER:
+            counter.nodes += 1
+            if frames:
+                parent = frames[-1]
+                index = parent.moves.index(event.path[-1])
+                parent.states[index] = BranchState.SEARCHING
+                parent.start[index] = counter.nodes - 1
+            live = not event.board.is_over
+            moves = ordered_moves(event.board, self.order) if live else ()
+            frames.append(_Frame(event.board, event.alpha, event.beta, moves))
+        elif kind is Kind.LEAF:
+            counter.leaves += 1
+            frames[-1].best_value = event.value
+        elif kind is Kind.HIT:
+            counter.hits += 1
+            frames[-1].best, frames[-1].best_value = event.best, event.value
+        elif kind is Kind.UP:
+            frames.pop()
+            parent = frames[-1]
+            assert event.move is not None
+            index = parent.moves.index(event.move)
+            parent.states[index] = BranchState.DONE
+            parent.values[index] = event.value
+            parent.nodes[index] = counter.nodes - parent.start[index]
+            parent.alpha = event.alpha
+            if parent.best_value is None or parent.best != event.best:
+                parent.best, parent.best_value = event.best, event.value
+        elif kind is Kind.CUTOFF:
+            counter.cutoffs += 1
+            frame = frames[-1]
+            for cell in event.skipped:
+                frame.states[frame.moves.index(cell)] = BranchState.SKIPPED
+        elif kind is Kind.DONE:
+            frames[-1].best, frames[-1].best_value = event.best, event.value

@@ -1,0 +1,146 @@
+"""No import cycles in the engine, the page's Python or the build tools.
+
+Every import statement counts, at the top of a module or inside a function:
+an import deferred to first use still closes a loop once it runs. The graph
+is read from the source with ``ast``, nothing is imported.
+
+The three trees name their modules differently: ``pyengine.board`` and
+``tools.boards`` are packages' modules, while the page's modules (site/py)
+sit side by side in the browser and import one another by bare name
+(``import view``, ``from boardview import BoardView``).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# (folder, the prefix its modules' names carry): "" for the page's bare names.
+TREES = (("pyengine", "pyengine."), ("tools", "tools."), ("site/py", ""))
+
+
+def modules() -> dict[str, Path]:
+    """Every module of the three trees, by its import name."""
+    found = {}
+    for folder, prefix in TREES:
+        for path in sorted((ROOT / folder).glob("*.py")):
+            name = prefix + path.stem
+            found[prefix.rstrip(".") if path.stem == "__init__" else name] = path
+    return found
+
+
+def imported(name: str, path: Path, known: set[str]) -> set[str]:
+    """The known modules that ``name`` imports anywhere in its source.
+
+    ``from pkg import mod`` imports the module ``pkg.mod``; ``from mod import
+    name`` the module ``mod``. Importing ``a.b.c`` also runs ``a`` and
+    ``a.b``, except the packages ``name`` itself is in: those are already
+    being imported when it runs.
+    """
+    package = name if path.stem == "__init__" else name.rpartition(".")[0]
+    ancestors = {".".join(name.split(".")[:i]) for i in range(1, name.count(".") + 1)}
+    targets: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            targets += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:  # relative: resolved against the importing module's package
+                parts = package.split(".")
+                origin = ".".join(parts[: len(parts) - node.level + 1] + ([node.module] if node.module else []))
+            else:
+                origin = node.module or ""
+            for alias in node.names:
+                submodule = f"{origin}.{alias.name}"
+                targets.append(submodule if submodule in known else origin)
+    out = set()
+    for target in targets:
+        parts = target.split(".")
+        parents = {".".join(parts[:i]) for i in range(1, len(parts))} - ancestors
+        out.update(module for module in (*parents, target) if module in known)
+    out.discard(name)
+    return out
+
+
+def graph() -> dict[str, set[str]]:
+    found = modules()
+    known = set(found)
+    return {name: imported(name, path, known) for name, path in found.items()}
+
+
+def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of the graph as the modules along it (the first repeated at
+    the end), or None when it has none: a depth-first search in name order."""
+    state: dict[str, int] = {}  # 1 on the current path, 2 finished
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for following in sorted(edges.get(node, ())):
+            if state.get(following) == 1:
+                return [*path[path.index(following):], following]
+            if following not in state:
+                found = visit(following)
+                if found:
+                    return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(edges):
+        if node not in state:
+            found = visit(node)
+            if found:
+                return found
+    return None
+
+
+class TestTheCycleFinder:
+    """The finder itself, on graphs whose answer is known."""
+
+    def test_a_loop_of_three_is_named_in_order(self) -> None:
+        assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+
+    def test_a_diamond_is_not_a_cycle(self) -> None:
+        assert find_cycle({"a": {"b", "c"}, "b": {"d"}, "c": {"d"}, "d": set()}) is None
+
+    def test_imports_inside_functions_and_relative_ones_count(self, tmp_path: Path) -> None:
+        source = "from . import b\ndef f():\n    from .c import thing\n"
+        path = tmp_path / "a.py"
+        path.write_text(source)
+        assert imported("pkg.a", path, {"pkg", "pkg.a", "pkg.b", "pkg.c"}) == {"pkg.b", "pkg.c"}
+
+    def test_a_name_from_the_package_itself_imports_the_package(self, tmp_path: Path) -> None:
+        path = tmp_path / "cli.py"
+        path.write_text("from . import __version__\nfrom tools.x import y\n")
+        assert imported("pkg.cli", path, {"pkg", "pkg.cli", "tools", "tools.x"}) == {"pkg", "tools", "tools.x"}
+
+    def test_bare_names_of_the_page(self, tmp_path: Path) -> None:
+        path = tmp_path / "main.py"
+        path.write_text("import view\nfrom boardview import BoardView\nimport json\n")
+        assert imported("main", path, {"main", "view", "boardview"}) == {"view", "boardview"}
+
+
+def test_the_graph_sees_every_tree() -> None:
+    """The walk reads all three trees and finds the imports known to be there."""
+    edges = graph()
+    assert "pyengine.board" in edges["pyengine.solver"]
+    assert "view" in edges["main"]
+    assert "pyengine" in edges["tools.boards"]
+
+
+@pytest.mark.parametrize("folder", [folder for folder, _ in TREES])
+def test_no_import_cycle(folder: str) -> None:
+    edges, paths = graph(), modules()
+    inside = {name for name, path in paths.items() if path.parent == ROOT / folder}
+    cycle = find_cycle({name: edges[name] & inside for name in inside})
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_no_import_cycle_across_the_trees() -> None:
+    cycle = find_cycle(graph())
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])

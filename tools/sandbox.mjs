@@ -1,0 +1,126 @@
+// The worker that runs a reader's code on "Check your own minimax": a
+// dedicated Web Worker with a Pyodide of its own, so that no line of that
+// code ever runs on the page's thread. The build writes it to
+// runtime/checker/sandbox.mjs and fills in SETTINGS from the same function
+// that fills the page's loader (tools/runtime.py, loader_settings): the
+// trimmed standard library's name, the full one's, the empty package index.
+//
+// Where the runtime's files are: the page sends them in its first message,
+// read from the very setting polyscript reads (the `interpreter` and
+// `files` of the page's <script type="py">): Pyodide's folder is the folder
+// of the interpreter's URL, as polyscript and the loader take it, and the
+// standard library zips are named relative to it, as the loader names them.
+// A build that renames those files renames them here too.
+//
+// Messages, page to worker: {kind: "boot", indexURL, engine, sandbox} once,
+// then {kind: "run", token, code, positions} once (positions: the notations,
+// space-separated): a worker serves one run and is then thrown away, so
+// nothing a reader's code does outlives it.
+// Worker to page: {kind: "ready"} or {kind: "broken", words}; then, each
+// with the run's token, {kind: "loaded", error?, printed}, one
+// {kind: "move", index, cell | returned | error, ms, printed} per position,
+// and {kind: "finished"}; {kind: "crashed", index, words} if Python itself
+// fails (a recursion deeper than the browser's stack, say).
+//
+// The reader's code can reach this worker's globals (import js), but never
+// this module's variables: before it runs, postMessage is taken away from
+// the worker's global scope (this module keeps its own, bound), and each
+// message carries the run's token, which the page checks.
+
+const SETTINGS = "__SETTINGS__";
+
+const post = self.postMessage.bind(self);
+let pyodide = null;
+let booted = false;
+
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.split("/").pop()} could not be downloaded (HTTP ${response.status})`);
+  return response.arrayBuffer();
+}
+
+// Python's import is synchronous, so is this download; a worker may ask for
+// the bytes themselves.
+function downloadSync(url) {
+  const xhr = new XMLHttpRequest();
+  xhr.open("GET", url, false);
+  xhr.responseType = "arraybuffer";
+  xhr.send();
+  if (xhr.status !== 200) throw new Error(`${url.split("/").pop()} could not be downloaded (HTTP ${xhr.status})`);
+  return new Uint8Array(xhr.response);
+}
+
+const FULL_STDLIB_PATH = "/lib/python_stdlib_full.zip";
+
+async function boot({ indexURL, engine, sandbox }) {
+  const started = performance.now();
+  const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+  const [py, engineZip, sandboxSource] = await Promise.all([
+    loadPyodide({
+      indexURL,
+      stdLibURL: new URL(SETTINGS.stdlib, indexURL).href,
+      lockFileContents: { info: SETTINGS.lockInfo, packages: {} },
+      stdout: () => {},  // the reader's prints go through sandbox.Printed
+      stderr: () => {},
+    }),
+    fetchBytes(engine),
+    fetch(sandbox).then((r) => {
+      if (!r.ok) throw new Error(`sandbox.py could not be downloaded (HTTP ${r.status})`);
+      return r.text();
+    }),
+  ]);
+  py.unpackArchive(engineZip, "zip", { extractDir: "/home/pyodide/sandbox" });
+  py.FS.writeFile("/home/pyodide/sandbox/sandbox.py", sandboxSource);
+  const fullStdlib = new URL(SETTINGS.fullStdlib, indexURL).href;
+  py.registerJsModule("_stdlib_fetch", {
+    full_stdlib() {
+      if (!py.FS.analyzePath(FULL_STDLIB_PATH).exists) py.FS.writeFile(FULL_STDLIB_PATH, downloadSync(fullStdlib));
+      return FULL_STDLIB_PATH;
+    },
+  });
+  py.runPython(
+    "import sys; sys.path.insert(0, '/home/pyodide/sandbox')\n" +
+    "import _stdlib_ondemand; _stdlib_ondemand.install()\n" +
+    "import sandbox",
+  );
+  pyodide = py;
+  return performance.now() - started;
+}
+
+function run({ token, code, positions: notations }) {
+  const positions = notations.split(" ");
+  const say = (message) => post({ token, ...message });
+  const Reader = pyodide.pyimport("sandbox").Reader;
+  const reader = Reader(code);
+  let index = -1;
+  try {
+    const loaded = JSON.parse(reader.load());
+    say({ kind: "loaded", ...loaded });
+    if (loaded.error) return;
+    for (index = 0; index < positions.length; index++) {
+      const answer = JSON.parse(reader.call(positions[index]));
+      say({ kind: "move", index, ...answer });
+      if (answer.error) return;
+    }
+    say({ kind: "finished" });
+  } catch (error) {
+    // Python itself failed (its exceptions are caught in sandbox.py).
+    say({ kind: "crashed", index, words: String((error && error.message) || error).split("\n")[0] });
+  }
+}
+
+self.onmessage = async ({ data }) => {
+  if (data.kind === "boot" && !booted) {
+    booted = true;
+    try {
+      const ms = await boot(data);
+      post({ kind: "ready", ms });
+    } catch (error) {
+      post({ kind: "broken", words: String((error && error.message) || error) });
+    }
+  } else if (data.kind === "run" && pyodide) {
+    self.onmessage = null;  // one run per worker
+    delete DedicatedWorkerGlobalScope.prototype.postMessage;
+    run(data);
+  }
+};
