@@ -404,6 +404,19 @@ def print_before_after(results: dict[Key, Samples], conditions: list[Condition],
             wire = paired([v.wire_bytes for v in after.game], [v.wire_bytes for v in before.game])[0]
             print(f"  {condition.name:10} {host:5}  {move:9.2f}x  {ready:11.2f}x  "
                   f"{ready_ratio(before)[0]:.2f} -> {ready_ratio(after)[0]:.2f}  {wire:7.2f}x")
+            if condition.repeat:
+                print("    repeat visit: " + repeat_before_after(before.repeat, after.repeat))
+
+
+def repeat_before_after(before: list[Visit], after: list[Visit]) -> str:
+    """Repeat visits (service worker warm) side by side: medians, and after/before paired by run."""
+    parts = []
+    for field, unit, scale in (("first_move", "s", 1), ("ready", "s", 1), ("wire_bytes", "kB", 1e-3)):
+        old, new = [getattr(v, field) for v in before], [getattr(v, field) for v in after]
+        ratio = f"{paired(new, old)[0]:.2f}x" if all(old) else "no ratio: nothing before"
+        name = field.replace("_", " ")
+        parts.append(f"{name} {med(old) * scale:.2f} -> {med(new) * scale:.2f} {unit} ({ratio})")
+    return ", ".join(parts)
 
 
 def print_targets(results: dict[Key, Samples], conditions: list[Condition], hosts: list[str],

@@ -39,6 +39,14 @@ that no import closes a loop)::
     words       what people read: cell names, endings, a search step in a sentence
     nojs        the bot compiled to HTML and CSS
     grading     a reader's solver checked against the engine's
+    review      a game played back: the first move that gave value away
+    marking     a learner's favourite moves marked against the exact values
+    learning    Learner: what the learning machines share; training games
+    menace      MENACE, Michie's matchbox machine, with Michie's and Scroggs' beads
+    tabular     after-state values learnt by TD(0)
+    mcts        Monte Carlo tree search (UCT), one iteration at a time
+    training    seeded runs of a learner against an opponent
+    learncli    the command line's learn and mcts commands
     cli         the command line
 
 The words, each with one meaning:

@@ -23,6 +23,7 @@ from .errors import GAME_OVER, TAKEN, EngineError, IllegalMoveError, UnknownChoi
 from .facts import FACT_LABELS, compute_facts
 from .game import Game, Mode
 from .geometry import parse_size
+from .learncli import add_learning_commands
 from .nojs import nojs_edition
 from .policy import PolicyEntry, policy_table
 from .solver import analyze
@@ -421,6 +422,8 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--size", type=_size, default=3, help=SIZE_HELP)
     match.add_argument("--json", action="store_true", help="print JSON")
     match.set_defaults(run=cmd_match)
+
+    add_learning_commands(commands, count=_count, seed=_seed)
 
     export = commands.add_parser(
         "export",

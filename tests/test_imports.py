@@ -144,3 +144,21 @@ def test_no_import_cycle(folder: str) -> None:
 def test_no_import_cycle_across_the_trees() -> None:
     cycle = find_cycle(graph())
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_the_engines_map_lists_each_module_below_those_it_imports() -> None:
+    """The package docstring's map of the modules is in import order: each
+    module imports only modules listed above it, and every module is listed."""
+    import pyengine
+
+    listed = []
+    for line in (pyengine.__doc__ or "").splitlines():
+        words = line.split()
+        if line.startswith("    ") and words and (ROOT / "pyengine" / f"{words[0]}.py").exists():
+            listed.append(f"pyengine.{words[0]}")
+    edges = graph()
+    engine = {name for name in edges if name.startswith("pyengine.") and name != "pyengine.__main__"}
+    assert set(listed) == engine
+    for index, name in enumerate(listed):
+        below = edges[name] - {"pyengine"} - set(listed[:index])
+        assert not below, f"{name} imports {sorted(below)}, listed after it"

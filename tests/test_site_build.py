@@ -24,42 +24,121 @@ from tools import browser, csp, icons, offline, precompress, runtime, stdlib
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def built_worker(site: Path) -> tuple[str, list[str]]:
+def built_worker(site: Path) -> tuple[str, dict[str, str], list[str]]:
+    """Run the build's last step on ``site``: its build id, the files the worker keeps, the lazy ones."""
     shutil.copy(ROOT / "site" / "sw.js", site / "sw.js")
     offline.write_service_worker(site)
     source = (site / "sw.js").read_text()
-    build = re.search(r'const BUILD = "([0-9a-f]+)";', source)
-    assert build
-    return build[1], re.findall(r'^  "([^"]*)",$', source, re.M)
+    build = re.search(r'^const BUILD = "([0-9a-f]+)";', source, re.M)
+    files = re.search(r"^const FILES = (\{.*?^\});", source, re.M | re.S)
+    lazy = re.search(r"^const LAZY = new Set\((\[.*?\])\);", source, re.M | re.S)
+    assert build and files and lazy
+    return build[1], json.loads(files[1]), json.loads(lazy[1])
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
 
 
 class TestServiceWorker:
     def make_site(self, root: Path) -> Path:
         (root / "facts").mkdir(parents=True)
-        (root / "index.html").write_text("<h1>Play</h1>")
-        (root / "facts" / "index.html").write_text("<h1>Facts</h1>")
+        (root / "assets").mkdir()
+        (root / "runtime" / "pyodide").mkdir(parents=True)
+        (root / "index.html").write_text(
+            '<link rel="stylesheet" href="assets/site.css"><a href="facts/">Facts</a>'
+            '<a href="https://example.org/assets/site.css">elsewhere</a>'
+            '<script type="py" src="py/main.py" config=\'{"interpreter": "runtime/pyodide/loader.mjs",'
+            ' "files": {"runtime/pyengine.zip": "./*"}}\'></script>'
+        )
+        (root / "facts" / "index.html").write_text('<script src="../assets/app.js"></script>'
+                                                   '<button data-src="assets/map.svg">O</button>')
+        (root / "404.html").write_text('<link rel="stylesheet" href="/assets/site.css"><a href="/.">Home</a>')
+        (root / "assets" / "site.css").write_text("body {}")
+        (root / "assets" / "app.js").write_text("1")
+        (root / "assets" / "map.svg").write_text("<svg/>")
+        (root / "runtime" / "pyengine.zip").write_bytes(b"PK engine")
+        (root / "runtime" / "pyodide" / "loader.mjs").write_text("export {}")
+        (root / "runtime" / "pyodide" / "python_stdlib.zip").write_bytes(b"PK all")
         (root / "sitemap.xml").write_text("<urlset/>")
         (root / "app.js.map").write_text("{}")
         (root / "app.js.gz").write_bytes(b"")
         (root / "app.js.br").write_bytes(b"")
         return root
 
-    def test_every_page_and_file_is_cached_by_its_address(self, tmp_path: Path) -> None:
-        """Pages by their folder, files by path; dated and duplicate files left out."""
-        _, urls = built_worker(self.make_site(tmp_path))
-        assert urls == ["facts/", ""]
-
-    def test_the_cache_version_follows_the_content(self, tmp_path: Path) -> None:
-        """The same files give the same version; any change to a file gives a new one."""
+    def test_every_file_is_kept_by_an_address_that_carries_its_digest(self, tmp_path: Path) -> None:
+        """Pages by their folder; files with ?v=DIGEST, the engine zip and the loader with it in
+        their name; dated and duplicate files left out; each with its digest; the full stdlib lazy."""
         site = self.make_site(tmp_path)
-        first, _ = built_worker(site)
-        again, _ = built_worker(site)
+        _, files, lazy = built_worker(site)
+        engine, loader = digest(b"PK engine"), digest(b"export {}")
+        assert (site / f"runtime/pyengine-{engine}.zip").is_file() and not (site / "runtime/pyengine.zip").exists()
+        assert (site / f"runtime/pyodide/loader-{loader}.mjs").is_file()
+        assert files == {
+            "": digest((site / "index.html").read_bytes()),
+            "facts/": digest((site / "facts" / "index.html").read_bytes()),
+            "404.html": digest((site / "404.html").read_bytes()),
+            f"assets/site.css?v={digest(b'body {}')}": digest(b"body {}"),
+            f"assets/app.js?v={digest(b'1')}": digest(b"1"),
+            f"assets/map.svg?v={digest(b'<svg/>')}": digest(b"<svg/>"),
+            f"runtime/pyengine-{engine}.zip": engine,
+            f"runtime/pyodide/loader-{loader}.mjs": loader,
+            f"runtime/pyodide/python_stdlib.zip?v={digest(b'PK all')}": digest(b"PK all"),
+        }
+        assert lazy == [f"runtime/pyodide/python_stdlib.zip?v={digest(b'PK all')}"]
+
+    def test_pages_name_each_file_by_its_address(self, tmp_path: Path) -> None:
+        """Links, scripts, data-src and PyScript's config carry the addresses; pages, other sites
+        and PyScript's destinations stay as they were; 404.html's addresses are from the root."""
+        site = self.make_site(tmp_path)
+        built_worker(site)
+        css = f"assets/site.css?v={digest(b'body {}')}"
+        home = (site / "index.html").read_text()
+        assert f'href="{css}"' in home and 'href="facts/"' in home
+        assert 'href="https://example.org/assets/site.css"' in home
+        assert f'"interpreter": "runtime/pyodide/loader-{digest(b"export {}")}.mjs"' in home
+        assert f'"files": {{"runtime/pyengine-{digest(b"PK engine")}.zip": "./*"}}' in home
+        facts = (site / "facts" / "index.html").read_text()
+        assert f'src="../assets/app.js?v={digest(b"1")}"' in facts
+        assert f'data-src="assets/map.svg?v={digest(b"<svg/>")}"' in facts
+        assert (site / "404.html").read_text() == f'<link rel="stylesheet" href="{css}"><a href=".">Home</a>'
+
+    def test_the_sites_scripts_name_what_they_import_by_its_address(self, tmp_path: Path) -> None:
+        """A script's imports carry the addresses of what they name, written before the
+        script's own digest is taken; the worker's plain address is left alone."""
+        site = self.make_site(tmp_path)
+        (site / "assets" / "dep.js").write_text("export const x = 1;")
+        (site / "assets" / "boot.mjs").write_text(
+            'import { x } from "./dep.js";\nconst engine = new URL("../runtime/pyengine.zip", import.meta.url);\n'
+            'navigator.serviceWorker.register(new URL("sw.js", root));\n'
+        )
+        (site / "index.html").write_text('<script type="module" src="assets/boot.mjs"></script>')
+        built_worker(site)
+        boot = (site / "assets" / "boot.mjs").read_text()
+        assert f'from "./dep.js?v={digest(b"export const x = 1;")}"' in boot
+        assert f'new URL("../runtime/pyengine-{digest(b"PK engine")}.zip", import.meta.url)' in boot
+        assert 'new URL("sw.js", root)' in boot
+        page = (site / "index.html").read_text()
+        assert page == f'<script type="module" src="assets/boot.mjs?v={digest(boot.encode())}"></script>'
+
+    def test_the_built_worker_is_valid_javascript(self, tmp_path: Path) -> None:
+        site = self.make_site(tmp_path)
+        built_worker(site)
+        done = subprocess.run(["node", "--check", str(site / "sw.js")], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+
+    def test_the_build_id_follows_the_content(self, tmp_path: Path) -> None:
+        """The same files give the same id; any change to a kept file gives a new one."""
+        first, _, _ = built_worker(self.make_site(tmp_path / "a"))
+        again, _, _ = built_worker(self.make_site(tmp_path / "b"))
         assert first == again
-        (site / "facts" / "index.html").write_text("<h1>Facts, revised</h1>")
-        changed, _ = built_worker(site)
+        site = self.make_site(tmp_path / "c")
+        (site / "assets" / "app.js").write_text("2")
+        changed, _, _ = built_worker(site)
         assert changed != first
+        site = self.make_site(tmp_path / "d")
         (site / "sitemap.xml").write_text("<urlset>new date</urlset>")
-        assert built_worker(site)[0] == changed, "files not cached do not change the version"
+        assert built_worker(site)[0] == first, "files not kept do not change the id"
 
 
 class TestContentSecurityPolicy:
@@ -123,10 +202,19 @@ class TestPolyscriptContract:
         assert "return engine(module, config, url, baseURL)" in code
 
 
+def pyodide_folder(folder: Path) -> Path:
+    """A folder with the runtime files the loader names (the trimmed stdlib a stand-in)."""
+    for name in runtime.PYODIDE_FILES:
+        (folder / name).symlink_to(runtime.PYODIDE_DIR / name)
+    (folder / stdlib.TRIMMED_NAME).write_bytes(b"PK trimmed")
+    return folder
+
+
 class TestLoader:
     def test_the_loader_is_written_with_this_pyodide(self, tmp_path: Path) -> None:
-        """The built loader carries the version and package index of node_modules' Pyodide, no placeholder."""
-        runtime.write_loader(tmp_path / "loader.mjs")
+        """The built loader carries the version and package index of node_modules' Pyodide, no
+        placeholder, and the address of each file it asks for, with the file's digest."""
+        runtime.write_loader(pyodide_folder(tmp_path) / "loader.mjs")
         source = (tmp_path / "loader.mjs").read_text()
         assert "__SETTINGS__" not in source
         written = json.loads(re.search(r"^const SETTINGS = (\{.*?^\});", source, re.M | re.S)[1])  # type: ignore[index]
@@ -135,9 +223,11 @@ class TestLoader:
         assert written["version"] == pyodide["version"] and written["lockInfo"] == lock["info"]
         assert written["stdlib"] == stdlib.TRIMMED_NAME and written["fullStdlib"] in runtime.PYODIDE_FILES
         assert "export const version = SETTINGS.version;" in source
+        for name in (*runtime.PYODIDE_FILES, stdlib.TRIMMED_NAME):
+            assert written["files"][name] == f"{name}?v={digest((tmp_path / name).read_bytes())}"
 
     def test_the_loader_is_valid_javascript(self, tmp_path: Path) -> None:
-        runtime.write_loader(tmp_path / "loader.mjs")
+        runtime.write_loader(pyodide_folder(tmp_path) / "loader.mjs")
         done = subprocess.run(["node", "--check", str(tmp_path / "loader.mjs")], capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
 

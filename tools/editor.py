@@ -37,5 +37,6 @@ def write_files(site: Path) -> None:
     )
     source = (ROOT / "tools" / WORKER).read_text()
     assert source.count('"__SETTINGS__"') == 1, "sandbox.mjs must hold one SETTINGS placeholder"
-    (folder / WORKER).write_text(source.replace('"__SETTINGS__"', json.dumps(runtime.loader_settings())))
+    settings = runtime.loader_settings(site / "runtime" / "pyodide")  # the page's loader's, digested addresses
+    (folder / WORKER).write_text(source.replace('"__SETTINGS__"', json.dumps(settings)))
     precompress.write_compressed_copies(folder)

@@ -22,6 +22,11 @@
 // exist.
 //
 // What it adds to Pyodide's own loadPyodide, all public options of Pyodide:
+//  - the address of each runtime file with its content's digest (SETTINGS.
+//    files, `name?v=DIGEST`, written by the build as the pages' addresses
+//    are: tools/offline.py): a deploy's changed file is never answered from
+//    a cache by the previous build's copy. Pyodide asks for its wasm by its
+//    plain name: the fetch guard below adds the digest;
 //  - stdLibURL: the trimmed standard library derived at build time from what
 //    the site's Python imports (tools/stdlib.py), compiled to bytecode at
 //    build time: 1.35 MB that Python need not compile, instead of 2.5 MB of
@@ -104,8 +109,9 @@ function fail(n, problem) {
 // refuses any other type, and has no fallback.
 function guard(realFetch) {
   return async function fetch(resource, init) {
-    const url = resource instanceof Request ? resource.url : String(resource);
+    let url = resource instanceof Request ? resource.url : String(resource);
     if (settled || !RUNTIME_FILE.test(url)) return realFetch(resource, init);
+    if (!(resource instanceof Request)) url = resource = withDigest(url);
     let response;
     try {
       response = await realFetch(resource, init);
@@ -126,9 +132,28 @@ function guard(realFetch) {
 
 // -- one attempt -------------------------------------------------------------
 
-// A module whose download failed stays failed in the page's module map under
-// its URL, so each retry asks for its files under a new query.
-const attemptURL = (name, n) => new URL(n > 1 ? `${name}?attempt=${n}` : name, here);
+// A runtime file's address: with its digest (SETTINGS.files). A module whose
+// download failed stays failed in the page's module map under its URL, so
+// each retry asks for its files under a new query.
+const address = (name) => SETTINGS.files[name] || name;
+const attemptURL = (name, n) => new URL(n > 1 ? `${address(name)}&attempt=${n}` : address(name), here);
+
+// For a script that starts a Pyodide of its own (a Web Worker): each runtime
+// file's absolute address, digest and all, so it gets the very files this
+// page gets, from the same cache entries; and the package index to hand to
+// loadPyodide (pyodide-lock.json is not shipped). A page's script imports
+// this module by the address its <script src> holds (the same module).
+export const runtimeFiles = Object.fromEntries(
+  Object.keys(SETTINGS.files).map((name) => [name, new URL(address(name), here).href]),
+);
+export const lockFileContents = { info: SETTINGS.lockInfo, packages: {} };
+
+// Plain `pyodide.asm.wasm` as Pyodide asks for it, by its address.
+function withDigest(url) {
+  const plain = new URL(url, document.baseURI);
+  if (plain.search || plain.href !== new URL(fileName(plain), here).href) return url;
+  return new URL(address(fileName(plain)), here).href;
+}
 
 async function importRuntime(name, n) {
   const url = attemptURL(name, n);
@@ -149,7 +174,7 @@ async function startPyodide(options, n) {
     ...options,
     createPyodideModule,
     stdLibURL: attemptURL(SETTINGS.stdlib, n).href,
-    lockFileContents: { info: SETTINGS.lockInfo, packages: {} },
+    lockFileContents,
   });
 }
 
@@ -286,32 +311,37 @@ function downloadSync(url) {
 }
 
 function installStdlibOnDemand(pyodide) {
-  const url = new URL(SETTINGS.fullStdlib, here).href;
+  const url = new URL(address(SETTINGS.fullStdlib), here).href;
   const staged = () => pyodide.FS.analyzePath(FULL_STDLIB_PATH).exists;
+  const stage = (bytes) => {
+    if (!staged()) pyodide.FS.writeFile(FULL_STDLIB_PATH, bytes);
+    document.documentElement.dataset.fullStdlib = "staged";
+  };
   pyodide.registerJsModule("_stdlib_fetch", {
     full_stdlib() {
       // The full zip, written into Pyodide's file system; returns its path.
-      if (!staged()) pyodide.FS.writeFile(FULL_STDLIB_PATH, downloadSync(url));
+      if (!staged()) {
+        stage(downloadSync(url));
+        // The service worker keeps it for the next visits, offline too
+        // (an asynchronous fetch, which it sees; it is not fetched ahead).
+        if (navigator.serviceWorker && navigator.serviceWorker.controller) fetch(url).catch(() => {});
+      }
       return FULL_STDLIB_PATH;
     },
   });
   pyodide.runPython("import _stdlib_ondemand; _stdlib_ondemand.install()");
-  // A service worker does not see a synchronous download, so offline the
-  // download above would fail. A page the worker controls (every visit after
-  // the first, online or not) stages the zip from the worker's cache instead,
-  // in the background, once the page is idle: no network, and ready before a
-  // reader's code asks for a module.
-  if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+  // Offline the synchronous download above would fail. A page that an
+  // earlier visit's needs have left the zip in the service worker's cache
+  // stages it from there, in the background once the page is idle: no
+  // network, and ready before a reader's code asks for a module.
+  if (globalThis.caches && navigator.serviceWorker && navigator.serviceWorker.controller) {
     const later = globalThis.requestIdleCallback || ((run) => setTimeout(run, 1000));
     later(async () => {
       try {
-        const response = await fetch(url);
-        if (!response.ok) return;
-        const bytes = new Uint8Array(await response.arrayBuffer());
-        if (!staged()) pyodide.FS.writeFile(FULL_STDLIB_PATH, bytes);
-        document.documentElement.dataset.fullStdlib = "staged";
+        const kept = await caches.match(url);
+        if (kept && kept.ok) stage(new Uint8Array(await kept.arrayBuffer()));
       } catch {
-        // Not cached and offline: an import that needs it says so when it happens.
+        // Not kept: an import that needs it downloads it when it happens.
       }
     });
   }

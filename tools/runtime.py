@@ -10,7 +10,7 @@ import shutil
 import zipfile
 from pathlib import Path
 
-from tools import precompress, stdlib
+from tools import offline, precompress, stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -27,10 +27,11 @@ LOADER = "loader.mjs"
 # slowed 4x (8.8 s, issue 8), and about what a 1.6 Mbit/s link needs for the
 # compressed runtime (3.9 MB brotli). Later than that, a person deserves to know.
 WATCHDOG_MS = 20_000
-# Engine modules the browser never imports: the command line (argparse, tqdm),
-# the board generator and the census, which run at build time (the page uses
-# policy.py to take over a game played on the first-paint board).
-NOT_IN_BROWSER = frozenset({"__main__.py", "cli.py", "nojs.py", "census.py"})
+# Engine modules the browser never imports: the command line (argparse, tqdm;
+# learncli.py is its learners' part), the board generator and the census, which
+# run at build time (the page uses policy.py to take over a game played on the
+# first-paint board).
+NOT_IN_BROWSER = frozenset({"__main__.py", "cli.py", "learncli.py", "nojs.py", "census.py"})
 
 # PyScript's modules that every page with a board loads, core first; their
 # names carry content hashes, so they are found in node_modules at build time.
@@ -76,10 +77,13 @@ def copy_runtime(site: Path) -> None:
     precompress.write_compressed_copies(runtime)
 
 
-def loader_settings() -> dict[str, object]:
-    """What tools/loader.mjs needs to know of this build's Pyodide."""
+def loader_settings(folder: Path) -> dict[str, object]:
+    """What tools/loader.mjs needs to know of this build's Pyodide, in ``folder``:
+    the address of each file it asks for carries the file's digest."""
     lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
+    names = [*PYODIDE_FILES[:3], stdlib.TRIMMED_NAME, stdlib.FULL_STDLIB.name]
     return {
+        "files": {name: offline.versioned(folder / name) for name in names},
         "version": json.loads((PYODIDE_DIR / "package.json").read_text())["version"],
         "lockInfo": lock["info"],
         "stdlib": stdlib.TRIMMED_NAME,
@@ -92,4 +96,4 @@ def write_loader(dest: Path) -> None:
     """The loader, next to pyodide.mjs (polyscript takes Pyodide's folder from its URL)."""
     source = (ROOT / "tools" / LOADER).read_text()
     assert source.count('"__SETTINGS__"') == 1, "loader.mjs must hold one SETTINGS placeholder"
-    dest.write_text(source.replace('"__SETTINGS__"', json.dumps(loader_settings(), indent=2)))
+    dest.write_text(source.replace('"__SETTINGS__"', json.dumps(loader_settings(dest.parent), indent=2)))

@@ -335,22 +335,20 @@ class Checker:
                 f"on {check.longest_at}. Remembering values (the starter's @cache) makes it fast."
             )
         self.show_output()
-        if worse:
-            board, played = check.first[Grade.WORSE]
+        if worse or slower:
+            board, played = check.first[Grade.WORSE if worse else Grade.SLOWER]
             best = analyze(board).best[0]
-            self.show(
-                "fail", f"{summary}, and plays below it in {worse:,}. The first, shown here: "
-                f"{board} ({board.to_move} to move; {value_words(board)}). Your move: "
-                f"{move_words(board, played)}; best: {move_words(board, best)}.", board, (played, best),
-            )
-        elif slower:
-            board, played = check.first[Grade.SLOWER]
-            best = analyze(board).best[0]
-            self.show(
-                "pass", f"{summary}: every one. In {slower:,} it wins more slowly (or loses sooner) than it "
-                f"could; the first, shown here: {board} ({value_words(board)}). Your move: "
-                f"{move_words(board, played)}; best: {move_words(board, best)}.{slow}", board,
-            )
+            moves = f"Your move: {move_words(board, played)}; best: {move_words(board, best)}."
+            if worse:
+                self.show(
+                    "fail", f"{summary}, and plays below it in {worse:,}. The first, shown here: "
+                    f"{board} ({board.to_move} to move; {value_words(board)}). {moves}", board, (played, best),
+                )
+            else:
+                self.show(
+                    "pass", f"{summary}: every one. In {slower:,} it wins more slowly (or loses sooner) than it "
+                    f"could; the first, shown here: {board} ({value_words(board)}). {moves}{slow}", board,
+                )
         else:
             self.show("pass", f"{summary}: every one, and always by the fastest win or the slowest loss.{slow}", None)
         self.bar.value = check.done

@@ -43,18 +43,22 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
         pytest.fail(str(error))
 
 
-@pytest.fixture(scope="session")
-def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site as `make build` makes it, built afresh for this run."""
-    out = tmp_path_factory.mktemp("site")
+def build_site(tree: Path, out: Path) -> Path:
+    """The site of the source ``tree`` as `make build` makes it, into ``out``."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=ROOT, capture_output=True, text=True, env=env,
+        cwd=tree, capture_output=True, text=True, env=env,
     )
     if done.returncode:
-        pytest.fail(f"mkdocs build --strict failed:\n{done.stderr[-3000:]}")
+        pytest.fail(f"mkdocs build --strict of {tree} failed:\n{done.stderr[-3000:]}")
     return out
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site as `make build` makes it, built afresh for this run."""
+    return build_site(ROOT, tmp_path_factory.mktemp("site"))
 
 
 @pytest.fixture(scope="session")

@@ -24,7 +24,7 @@ from tools.boards import PLAYS_NOW, PLAYS_NOW_LOADING
 from .conftest import READY, Watch, axe_violations, board_of, new_context
 
 GAME = "[data-board='game']"
-WASM = "**/pyodide.asm.wasm"
+WASM = "**/pyodide.asm.wasm*"  # its address carries its digest (?v=)
 NAME = re.compile(r'(?:radio|img|button) "([^"]*)"')
 # Rendered: the board hides what is not on it with display and visibility.
 SHOWN = "e => e.checkVisibility({visibilityProperty: true})"

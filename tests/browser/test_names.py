@@ -56,7 +56,7 @@ def test_cells_keep_their_names_when_python_takes_over(
     def hold(route: Route) -> None:
         held.append(route)
 
-    page.route("**/pyodide.asm.wasm", hold)
+    page.route("**/pyodide.asm.wasm*", hold)
     try:
         page.goto(base_url + path)
         # Python cannot have started without its WebAssembly.
@@ -66,7 +66,7 @@ def test_cells_keep_their_names_when_python_takes_over(
         assert before == expected_names(board, hints)
         for route in held:
             route.continue_()  # the site's own file: nothing for the watch to check
-        page.unroute("**/pyodide.asm.wasm", hold)
+        page.unroute("**/pyodide.asm.wasm*", hold)
         page.wait_for_selector(f"{root} {READY}", timeout=60_000)
         assert board_of(page, root) == board
         assert cell_names(page, root) == before

@@ -7,6 +7,7 @@ page of its own (a failed start, then a retry: two Pyodide starts).
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import re
 from collections.abc import Iterator
@@ -82,11 +83,12 @@ def test_the_site_loader_starts_pyodide(page: Page) -> None:
     """PyScript's interpreter is our loader: the page asks for it, for the trimmed
     standard library, and for neither the package index nor the full library."""
     paths = fetched(page)
-    assert "runtime/pyodide/loader.mjs" in paths
+    loader = next(path for path in paths if re.fullmatch(r"runtime/pyodide/loader-[0-9a-f]+\.mjs", path))
     assert "runtime/pyodide/python_stdlib.min.zip" in paths
     # The loader starts Pyodide as a script of the page; PyScript, asking
     # later, shares that start: one download of each runtime file.
-    assert page.locator('head script[type="module"][async][src$="runtime/pyodide/loader.mjs"]').count() == 1
+    assert page.locator('head script[type="module"][async][src^="runtime/pyodide/loader-"]').count() == 1
+    assert paths.count(loader) == 1
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.min.zip"):
         assert paths.count(f"runtime/pyodide/{name}") == 1, name
     assert "runtime/pyodide/pyodide-lock.json" not in paths and FULL_STDLIB not in paths
@@ -99,12 +101,29 @@ def test_the_site_loader_starts_pyodide(page: Page) -> None:
     assert str(origin).endswith(".zip/json/decoder.pyc"), origin
 
 
+def test_the_loader_gives_other_scripts_the_runtime_files_addresses(page: Page) -> None:
+    """A script that starts a Pyodide of its own (a Web Worker) imports the loader by
+    its address and gets the runtime files by the addresses the page preloads them under."""
+    given = page.evaluate("""async () => {
+        const loader = await import(document.querySelector('script[src*="/pyodide/loader-"]').src);
+        return [loader.runtimeFiles, loader.lockFileContents.packages];
+    }""")
+    files, packages = given
+    preloaded = page.eval_on_selector_all("link[rel=preload], link[rel=modulepreload]", "ls => ls.map((l) => l.href)")
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", stdlib.TRIMMED_NAME):
+        assert files[name] in preloaded, name
+    assert re.search(r"/python_stdlib\.zip\?v=[0-9a-f]{16}$", files["python_stdlib.zip"])
+    assert packages == {}
+
+
 def test_the_loader_hands_polyscript_the_pages_files_it_downloaded(page: Page) -> None:
     """The engine zip and the page's Python are downloaded by the loader's
     attempt (so their failure is caught and retried) and each once: polyscript
     is answered from those bytes, after which fetch is the browser's own again."""
     paths = fetched(page)
-    for path in ("runtime/pyengine.zip", "py/main.py", "py/view.py"):
+    engine = [path for path in paths if re.fullmatch(r"runtime/pyengine-[0-9a-f]+\.zip", path)]
+    assert len(engine) == 1
+    for path in ("py/main.py", "py/view.py"):
         assert paths.count(path) == 1, path
     assert page.evaluate("String(globalThis.fetch).includes('[native code]')")
 
@@ -172,7 +191,7 @@ def only_the_failed_attempts_errors(watch: Watch) -> None:
 @pytest.mark.parametrize("path, how", [
     ("runtime/pyodide/pyodide.asm.wasm", "404"),
     ("runtime/pyodide/python_stdlib.min.zip", "abort"),
-    ("runtime/pyengine.zip", "404"),  # fetched by polyscript after Pyodide starts
+    ("runtime/pyengine-*.zip", "404"),  # fetched by polyscript after Pyodide starts
     ("py/main.py", "abort"),
 ])
 def test_a_failed_runtime_says_so_and_try_again_brings_python_up(
@@ -200,7 +219,8 @@ def test_a_failed_runtime_says_so_and_try_again_brings_python_up(
         page.goto(base_url)
         page.wait_for_selector(f"{NOTICE} [data-runtime-retry]", state="visible", timeout=10_000)
         words = page.text_content(f"{NOTICE} [data-runtime-message]") or ""
-        assert words.startswith(f"The full game could not load: {file} could not be downloaded")
+        said = re.match(r"The full game could not load: (\S+) could not be downloaded", words)
+        assert said and fnmatch.fnmatch(said[1], file), words  # the engine zip by its name with its digest
         assert words.endswith("The board still plays.")
         assert page.get_attribute("html", "data-runtime") == "failed"
         assert page.get_attribute("table.ttt-board", "data-ready") != "true"

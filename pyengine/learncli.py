@@ -1,0 +1,173 @@
+"""The command line's learners: ``pyengine learn`` and ``pyengine mcts``.
+
+``cli.py`` registers them with ``add_learning_commands``; the bodies live
+here, and like every subcommand they end bad input with one line on stderr
+and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from random import Random
+from typing import IO, TYPE_CHECKING, Any
+
+from .board import Board, Player
+from .errors import EngineError
+from .learning import LETTERS
+from .mcts import Report, Tree, report
+from .menace import PRESETS, menace_rules
+from .tabular import Schedule
+from .training import LEARNERS, OPPONENTS, Run, run_json, train
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+BAD_INPUT = 2
+
+
+def _failed(error: EngineError) -> int:
+    print(f"pyengine: error: {error}", file=sys.stderr)
+    return BAD_INPUT
+
+
+def cmd_learn(args: argparse.Namespace, out: IO[str]) -> int:
+    try:
+        side = Player.parse(args.side)
+        schedule = Schedule(args.alpha, args.epsilon, args.decay, args.floor)
+        run = train(args.learner, args.games, args.against, args.seed, side, menace_rules(args.rules), schedule)
+    except (EngineError, ValueError) as error:  # Player.parse's ValueError names the sides
+        return _failed(EngineError(str(error)))
+    print(json.dumps(run_json(run)) if args.json else _run_text(run), file=out)
+    return 0
+
+
+def _run_text(run: Run) -> str:
+    data = run_json(run)
+    learner = run.learner
+    name = f"MENACE ({data['rules']} rules)" if learner.kind == "menace" else "the tabular learner"
+    results = data["results"]
+    lines = [
+        f"{name} as {run.side}, {len(run.history):,} games against {run.against}: "
+        f"won {results['win']:,}, drew {results['draw']:,}, lost {results['loss']:,}",
+    ]
+    recent = run.history[-100:]
+    if recent:
+        counts = ", ".join(f"{recent.count(letter)} {value.value}" for value, letter in LETTERS.items())
+        lines.append(f"the last {len(recent)} games: {counts}")
+    marks = learner.marks()
+    perfect = sum(m.perfect for m in marks)
+    lines.append(
+        f"perfect positions (every favourite move keeps the exact value): {perfect} of {len(marks)} "
+        f"({perfect / len(marks):.1%})"
+    )
+    return "\n".join(lines)
+
+
+def cmd_mcts(args: argparse.Namespace, out: IO[str]) -> int:
+    try:
+        try:
+            board = Board.parse(args.position)
+        except EngineError as error:
+            raise EngineError(f"bad position: {error}") from None
+        tree = Tree(board, Random(args.seed))
+        if args.iterations < 1:
+            raise EngineError(f"a search needs at least one iteration, not {args.iterations}")
+    except EngineError as error:
+        return _failed(error)
+    tree.run(args.iterations)
+    marked = report(tree)
+    print(json.dumps(report_json(marked)) if args.json else _report_text(marked), file=out)
+    return 0
+
+
+def report_json(marked: Report) -> dict[str, Any]:
+    """A search's report under the command line's JSON keys."""
+    return {
+        "iterations": marked.iterations,
+        "moves": [
+            {
+                "cell": m.cell,
+                "visits": m.visits,
+                "value": m.mean,
+                "exact": m.exact.value.value,
+                "plies": m.exact.plies,
+                "good": m.good,
+            }
+            for m in marked.moves
+        ],
+        "best": list(marked.best),
+        "value": marked.value.value,
+        "most_visited": list(marked.most_visited),
+        "most_visited_good": marked.most_visited_good,
+        "best_valued": list(marked.best_valued),
+        "best_valued_good": marked.best_valued_good,
+    }
+
+
+def _report_text(marked: Report) -> str:
+    lines = [
+        f"{marked.iterations:,} iterations; exact value for the side to move: {marked.value.value}",
+        "cell  visits   mean  exact",
+    ]
+    for m in marked.moves:
+        star = "  *best" if m.cell in marked.best else ""
+        lines.append(f"{m.cell:>4}  {m.visits:>6}  {m.mean:+.2f}  {m.exact.value.value} in {m.exact.plies}{star}")
+    verdict = "keeps" if marked.most_visited_good else "does not keep"
+    lines.append(f"the most-visited move {verdict} the exact value")
+    return "\n".join(lines)
+
+
+def _rate(text: str) -> float:
+    try:
+        rate = float(text)
+    except ValueError:
+        rate = -1.0
+    if not 0.0 <= rate <= 1.0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number from 0 to 1")
+    return rate
+
+
+def add_learning_commands(
+    commands: argparse._SubParsersAction[Any],
+    count: Callable[[str], int],
+    seed: Callable[[str], int],
+) -> None:
+    """Add ``learn`` and ``mcts`` to the command line's subcommands, reading
+    counts and seeds with the command line's own ``count`` and ``seed`` types."""
+    learn = commands.add_parser(
+        "learn",
+        help="train MENACE or the tabular learner, marked against perfect play",
+        description="Train a learner and mark every position where it has a choice: perfect when "
+        "every move it likes most keeps the position's exact value.",
+    )
+    learn.add_argument("learner", type=str.lower, choices=LEARNERS)
+    learn.add_argument("--games", type=count, default=1000, help="games to train (default 1000; 0: untrained)")
+    learn.add_argument(
+        "--against", type=str.lower, choices=OPPONENTS, default="random", help="the opponent (default random)"
+    )
+    learn.add_argument("--seed", type=seed, help="make the run repeatable")
+    learn.add_argument("--rules", type=str.lower, choices=tuple(PRESETS), default="michie", help="MENACE's preset")
+    learn.add_argument("--side", default="X", help="the learner's side, X (default) or O")
+    defaults = Schedule()
+    for name, word in (("alpha", "learning rate"), ("epsilon", "exploration at first"),
+                       ("decay", "exploration's decay per game"), ("floor", "least exploration")):
+        learn.add_argument(
+            f"--{name}", type=_rate, default=getattr(defaults, name),
+            help=f"tabular: the {word} (default {getattr(defaults, name)})",
+        )
+    learn.add_argument("--json", action="store_true", help="print JSON")
+    learn.set_defaults(run=cmd_learn)
+
+    mcts = commands.add_parser(
+        "mcts",
+        help="Monte Carlo tree search on a position, beside the exact values",
+        description="Run UCT with random playouts on a 3x3 or 4x4 position and show each move's "
+        "visits and mean value beside its exact value.",
+    )
+    mcts.add_argument("position")
+    mcts.add_argument("--iterations", type=count, default=1000, help="iterations (default 1000)")
+    mcts.add_argument("--seed", type=seed, help="make the search repeatable")
+    mcts.add_argument("--json", action="store_true", help="print JSON")
+    mcts.set_defaults(run=cmd_mcts)
