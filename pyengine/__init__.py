@@ -45,7 +45,7 @@ that no import closes a loop)::
     menace      MENACE, Michie's matchbox machine, with Michie's and Scroggs' beads
     tabular     after-state values learnt by TD(0)
     mcts        Monte Carlo tree search (UCT), one iteration at a time
-    training    seeded runs of a learner against an opponent
+    training    seeded runs of a learner against an opponent; the ladder's entrants by name
     learncli    the command line's learn and mcts commands
     cli         the command line
 

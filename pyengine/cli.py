@@ -27,6 +27,7 @@ from .learncli import add_learning_commands
 from .nojs import nojs_edition
 from .policy import PolicyEntry, policy_table
 from .solver import analyze
+from .training import ENTRANTS, entrant, entrant_name
 from .words import end_message
 
 if TYPE_CHECKING:
@@ -219,10 +220,21 @@ def _progress_bar(games: int) -> tuple[Callable[[int], None] | None, Callable[[]
     return advance, bar.close
 
 
+def _entrant(text: str) -> str:
+    """An argparse type for --x and --o: a level or a learner on the ladder."""
+    try:
+        return entrant_name(text)
+    except UnknownChoiceError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def cmd_match(args: argparse.Namespace, out: IO[str]) -> int:
     seeds = random.Random(args.seed) if args.seed is not None else None
-    x = bot(args.x, seed=seeds.getrandbits(64) if seeds else None)
-    o = bot(args.o, seed=seeds.getrandbits(64) if seeds else None)
+    try:
+        x = entrant(args.x, seeds.getrandbits(64) if seeds else None, args.size)
+        o = entrant(args.o, seeds.getrandbits(64) if seeds else None, args.size)
+    except EngineError as error:
+        raise UsageError(str(error)) from None
     progress, close = _progress_bar(args.games)
     try:
         result = play_match(x, o, args.games, progress=progress, start=Board.empty(args.size))
@@ -232,7 +244,7 @@ def cmd_match(args: argparse.Namespace, out: IO[str]) -> int:
         print(json.dumps(result.as_dict()), file=out)
     else:
         print(
-            f"{args.x.value} (X) vs {args.o.value} (O), {result.games:,} games{_on_size(args.size)}: "
+            f"{args.x} (X) vs {args.o} (O), {result.games:,} games{_on_size(args.size)}: "
             f"X won {result.x_wins:,}, O won {result.o_wins:,}, drawn {result.draws:,}",
             file=out,
         )
@@ -414,9 +426,16 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--json", action="store_true", help="print JSON")
     stats.set_defaults(run=cmd_stats)
 
-    match = commands.add_parser("match", help="let two bots play each other")
-    match.add_argument("--x", type=_choice(Level), required=True, help="X's level")
-    match.add_argument("--o", type=_choice(Level), required=True, help="O's level")
+    match = commands.add_parser(
+        "match",
+        help="let two bots play each other",
+        description="Let two bots play each other: the levels, or the learners "
+        "(menace and tabular, trained against themselves; mcts-10 and mcts-100, "
+        "Monte Carlo tree search with that many iterations a move).",
+    )
+    entrants = ", ".join(ENTRANTS)
+    match.add_argument("--x", type=_entrant, required=True, help=f"X's bot: {entrants}")
+    match.add_argument("--o", type=_entrant, required=True, help=f"O's bot: {entrants}")
     match.add_argument("--games", type=_count, default=1000, help="how many games (default 1000)")
     match.add_argument("--seed", type=_seed, help="make the match repeatable")
     match.add_argument("--size", type=_size, default=3, help=SIZE_HELP)

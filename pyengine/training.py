@@ -1,7 +1,9 @@
 """Training runs: a learner, an opponent, a number of games, and what came of it.
 
 The command line, the benchmark and the page all build their learners and
-opponents here, so a seed means the same run everywhere.
+opponents here, so a seed means the same run everywhere. The ladder's
+entrants are built here too: the four levels, and the learners as bots
+(``entrant``).
 
 >>> run = train("menace", games=20, against="random", seed=1)
 >>> len(run.history), run.learner.games
@@ -10,13 +12,15 @@ opponents here, so a seed means the same run everywhere.
 
 from __future__ import annotations
 
+from functools import cache
 from random import Random
 
 from .board import Player
 from .bots import Bot, Level, bot
-from .errors import EngineError
+from .errors import EngineError, UnknownChoiceError
 from .learning import LETTERS, Learner, training
 from .marking import perfect_share
+from .mcts import MctsBot
 from .menace import MICHIE, Menace, MenaceRules, boxes_json
 from .records import Record
 from .tabular import Schedule, TdLearner
@@ -122,3 +126,52 @@ def run_json(run: Run) -> dict[str, Any]:
             for m in learner.marks()
         ]
     return data
+
+
+# -- the ladder's entrants -------------------------------------------------------
+
+ENTRANT_TRAINING = 5000
+"""Games each learner on the ladder trained, against itself (so it plays both sides)."""
+ENTRANT_SEED = 0
+"""The seed of the learners' training runs: one trained machine per name."""
+MCTS_BUDGETS = {"mcts-10": 10, "mcts-100": 100}
+"""The MCTS entrants and their iterations per move (a fresh search every move)."""
+ENTRANTS = (*(level.value for level in Level), *LEARNERS, *MCTS_BUDGETS)
+"""What plays on the ladder and in ``pyengine match``: the levels, then the learners."""
+
+
+def entrant_name(name: str) -> str:
+    """``name`` as the ladder spells it; UnknownChoiceError, listing the entrants, otherwise."""
+    word = name.strip().lower() if isinstance(name, str) else ""
+    if word not in ENTRANTS:
+        raise UnknownChoiceError("bot", name, ENTRANTS)
+    return word
+
+
+def entrant(name: str, seed: int | None = None, size: int = 3) -> Bot:
+    """The ladder's entrant ``name`` playing with its own generator (seeded by
+    ``seed``) on a ``size`` board: a level's bot; MENACE (Michie's rules) or
+    the tabular learner as trained ``ENTRANT_TRAINING`` games against itself
+    with ``ENTRANT_SEED``, now playing without learning; or MCTS with its
+    budget. EngineError for a learner asked to play 4x4, which it never learned.
+
+    >>> from pyengine.board import Board
+    >>> entrant("menace", seed=1).choose(Board.empty()) in range(9)
+    True
+    """
+    name = entrant_name(name)
+    if name in MCTS_BUDGETS:
+        return MctsBot(MCTS_BUDGETS[name], Random(seed))
+    if name not in LEARNERS:
+        return bot(name, seed=seed)
+    if size != 3:
+        raise EngineError(f"{name} learned 3x3 only: it has no moves for {size}x{size}")
+    kind = Menace if name == "menace" else TdLearner
+    return kind.from_json(_trained(name), Random(seed))
+
+
+@cache
+def _trained(kind: str) -> dict[str, Any]:
+    """The learner behind entrant ``kind``, trained once per process, as saved data
+    (each entrant reads it back into a machine of its own)."""
+    return train(kind, ENTRANT_TRAINING, "self", ENTRANT_SEED).learner.to_json()

@@ -38,9 +38,9 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
         markdown = markdown.replace("{{ bot_table }}", bots_table.bot_table())
     if "{{ nojs_figures }}" in markdown:
         markdown = markdown.replace("{{ nojs_figures }}", editions.nojs_figures())
-    # In prose with a thousands separator; in a command as the CLI reads it.
-    markdown = markdown.replace("{{ match_games_arg }}", str(bots_table.MATCH_GAMES))
-    return markdown.replace("{{ match_games }}", f"{bots_table.MATCH_GAMES:,}")
+    for name, value in bots_table.page_values().items():
+        markdown = markdown.replace("{{ " + name + " }}", value)
+    return markdown
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:

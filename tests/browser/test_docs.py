@@ -10,7 +10,9 @@ from playwright.sync_api import BrowserContext
 
 from pyengine import Board, compute_facts
 from pyengine.policy import perfect_policy_digest
+from pyengine.training import ENTRANTS
 from tests import reference
+from tools.bots_table import pairing_games
 
 from .conftest import ROOT, Watch, axe_both_schemes, board_of, click_cell, open_page
 
@@ -89,15 +91,14 @@ def test_every_page_loads_cleanly(module_context: BrowserContext, watch: Watch, 
 
 
 def test_the_bots_table_was_played_at_build_time(base_url: str, module_context: BrowserContext) -> None:
-    """The Bots page has every pairing's tally; perfect never loses, and draws itself."""
+    """The Bots page has every pairing's tally, levels and learners; perfect never loses, and draws itself."""
     html = module_context.request.get(base_url + "bots/").text()
-    cells = [tuple(map(int, m)) for m in re.findall(r"X (\d+) · O (\d+) · draw (\d+)", html)]
-    assert len(cells) == 16
-    games = {sum(cell) for cell in cells}
-    assert len(games) == 1 and games.pop() >= 100
-    levels = ["random", "easy", "medium", "perfect"]
-    grid = {(x, o): cells[4 * i + j] for i, x in enumerate(levels) for j, o in enumerate(levels)}
-    for level in levels:
-        assert grid["perfect", level][1] == 0, f"perfect X lost to {level}"
-        assert grid[level, "perfect"][0] == 0, f"perfect O lost to {level}"
+    found = re.findall(r'<td data-x="([^"]+)" data-o="([^"]+)" data-tally="(\d+) (\d+) (\d+)"', html)
+    grid = {(x, o): tuple(map(int, tally)) for x, o, *tally in found}
+    assert len(grid) == len(found) == len(ENTRANTS) ** 2
+    for (x, o), cell in grid.items():
+        assert sum(cell) == pairing_games(x, o) >= 100, (x, o)
+    for name in ENTRANTS:
+        assert grid["perfect", name][1] == 0, f"perfect X lost to {name}"
+        assert grid[name, "perfect"][0] == 0, f"perfect O lost to {name}"
     assert grid["perfect", "perfect"][0] == grid["perfect", "perfect"][1] == 0
