@@ -10,7 +10,7 @@
 // stylesheet (assets/editor.css) in both schemes.
 //
 // It also gives the page's Python an inbox for the worker that runs the
-// reader's code (listen, below).
+// reader's code (listen, below), that worker's address and its start (boot).
 //
 // Hooks: the checker's root gets data-editor="ready"; setting the
 // textarea's value and dispatching "input" on it replaces the code (as a
@@ -160,7 +160,32 @@ function listen(worker) {
   return inbox;
 }
 
+// -- the worker's start -----------------------------------------------------------------
+
+// The worker script's address: the build writes its digest into this one
+// (tools/editor.py), as it writes every file's into the pages.
+const WORKER_URL = new URL("./sandbox.mjs", import.meta.url).href;
+
+// Starts `worker` with the runtime's files at the very addresses the page's
+// own Pyodide uses (digests and all, so the same cache entries, offline too,
+// and never another build's): the page's loader says them (runtimeFiles,
+// lockFileContents). It is imported by the address the page's own
+// <script src> holds: the same module, already evaluated, not a second start.
+// `message` (the page's: engine and sandbox.py) gets them added.
+async function boot(worker, inbox, message) {
+  try {
+    const loader = document.querySelector('script[src*="/pyodide/loader-"]');
+    if (!loader) throw new Error("the page names no Pyodide loader");
+    const { runtimeFiles, lockFileContents } = await import(loader.src);
+    worker.postMessage({ ...message, runtimeFiles, lockFileContents });
+  } catch (error) {
+    inbox.messages.push({ kind: "broken", words: `Python's files could not be found (${error.message})` });
+  }
+}
+
 for (const root of document.querySelectorAll("[data-board='checker']")) {
   root.ckListen = listen;
+  root.ckBoot = boot;
+  root.ckWorkerURL = WORKER_URL;
   mount(root);
 }

@@ -5,8 +5,14 @@ into ``runtime/checker`` of the built site.
   package-lock.json) bundled by esbuild into one minified module; only
   "Check your own minimax" loads it (tools/checker.py's markup).
 - sandbox.mjs: tools/sandbox.mjs, the dedicated worker with a Pyodide of its
-  own, with the settings the page's loader gets (runtime.loader_settings), so
-  both name the runtime's files from one place.
+  own, given the standard libraries' names (tools/stdlib.py, as the page's
+  loader is); it takes the runtime files' addresses from the page's loader at
+  run time (tools/editor.mjs), digests and all.
+
+The bundle names the worker by an address with the worker's digest (as
+tools/offline.py names every file: a deploy never pairs a page with another
+build's worker, and the service worker keeps it under that address), written
+here because offline.py leaves the runtime's scripts as they are.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ import json
 import subprocess
 from pathlib import Path
 
-from tools import precompress, runtime
+from tools import offline, precompress, stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
@@ -37,6 +43,9 @@ def write_files(site: Path) -> None:
     )
     source = (ROOT / "tools" / WORKER).read_text()
     assert source.count('"__SETTINGS__"') == 1, "sandbox.mjs must hold one SETTINGS placeholder"
-    settings = runtime.loader_settings(site / "runtime" / "pyodide")  # the page's loader's, digested addresses
-    (folder / WORKER).write_text(source.replace('"__SETTINGS__"', json.dumps(settings)))
+    names = {"stdlib": stdlib.TRIMMED_NAME, "fullStdlib": stdlib.FULL_STDLIB.name}
+    (folder / WORKER).write_text(source.replace('"__SETTINGS__"', json.dumps(names)))
+    bundle = (folder / EDITOR).read_text()
+    assert bundle.count(f'"./{WORKER}"') == 1, "editor.mjs must name the worker once, as ./sandbox.mjs"
+    (folder / EDITOR).write_text(bundle.replace(f'"./{WORKER}"', json.dumps(f"./{offline.versioned(folder / WORKER)}")))
     precompress.write_compressed_copies(folder)

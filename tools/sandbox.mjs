@@ -1,19 +1,20 @@
 // The worker that runs a reader's code on "Check your own minimax": a
 // dedicated Web Worker with a Pyodide of its own, so that no line of that
 // code ever runs on the page's thread. The build writes it to
-// runtime/checker/sandbox.mjs and fills in SETTINGS from the same function
-// that fills the page's loader (tools/runtime.py, loader_settings): the
-// trimmed standard library's name, the full one's, the empty package index.
+// runtime/checker/sandbox.mjs and fills in SETTINGS: the names of the trimmed
+// standard library and of the full one (tools/editor.py, from tools/stdlib.py,
+// as the page's loader gets them).
 //
 // Where the runtime's files are: the page sends them in its first message,
-// read from the very setting polyscript reads (the `interpreter` and
-// `files` of the page's <script type="py">): Pyodide's folder is the folder
-// of the interpreter's URL, as polyscript and the loader take it, and the
-// standard library zips are named relative to it, as the loader names them.
-// A build that renames those files renames them here too.
+// as the page's own loader names them (its runtimeFiles: each file's
+// absolute address with its content's digest, tools/offline.py) with its
+// package index (lockFileContents), and the engine's and sandbox.py's
+// addresses from the page's <script type="py"> config. So the worker loads
+// the very files the page loads, from the same cache entries of the service
+// worker (offline too), and never a file of another build.
 //
-// Messages, page to worker: {kind: "boot", indexURL, engine, sandbox} once,
-// then {kind: "run", token, code, positions} once (positions: the notations,
+// Messages, page to worker: {kind: "boot", runtimeFiles, lockFileContents,
+// engine, sandbox} once, then {kind: "run", token, code, positions} once (positions: the notations,
 // space-separated): a worker serves one run and is then thrown away, so
 // nothing a reader's code does outlives it.
 // Worker to page: {kind: "ready"} or {kind: "broken", words}; then, each
@@ -52,26 +53,50 @@ function downloadSync(url) {
 
 const FULL_STDLIB_PATH = "/lib/python_stdlib_full.zip";
 
-async function boot({ indexURL, engine, sandbox }) {
+// Pyodide asks for its wasm by its plain name in its folder: while it
+// starts, that request goes to the wasm's address (the reader's code, which
+// runs later, finds fetch as it was).
+function wasmByAddress(realFetch, plain, address) {
+  return (resource, init) => realFetch(String(resource) === plain ? address : resource, init);
+}
+
+async function boot({ runtimeFiles, lockFileContents, engine, sandbox }) {
   const started = performance.now();
-  const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-  const [py, engineZip, sandboxSource] = await Promise.all([
-    loadPyodide({
-      indexURL,
-      stdLibURL: new URL(SETTINGS.stdlib, indexURL).href,
-      lockFileContents: { info: SETTINGS.lockInfo, packages: {} },
-      stdout: () => {},  // the reader's prints go through sandbox.Printed
-      stderr: () => {},
-    }),
-    fetchBytes(engine),
-    fetch(sandbox).then((r) => {
-      if (!r.ok) throw new Error(`sandbox.py could not be downloaded (HTTP ${r.status})`);
-      return r.text();
-    }),
+  const file = (name) => {
+    if (!runtimeFiles[name]) throw new Error(`the page names no ${name}`);
+    return runtimeFiles[name];
+  };
+  const indexURL = new URL(".", file("pyodide.mjs")).href;
+  const [{ loadPyodide }, { default: createPyodideModule }] = await Promise.all([
+    import(file("pyodide.mjs")),
+    import(file("pyodide.asm.mjs")),
   ]);
+  const realFetch = self.fetch;
+  self.fetch = wasmByAddress(realFetch, new URL("pyodide.asm.wasm", indexURL).href, file("pyodide.asm.wasm"));
+  let loaded;
+  try {
+    loaded = await Promise.all([
+      loadPyodide({
+        indexURL,
+        createPyodideModule,
+        stdLibURL: file(SETTINGS.stdlib),
+        lockFileContents,
+        stdout: () => {},  // the reader's prints go through sandbox.Printed
+        stderr: () => {},
+      }),
+      fetchBytes(engine),
+      fetch(sandbox).then((r) => {
+        if (!r.ok) throw new Error(`sandbox.py could not be downloaded (HTTP ${r.status})`);
+        return r.text();
+      }),
+    ]);
+  } finally {
+    self.fetch = realFetch;
+  }
+  const [py, engineZip, sandboxSource] = loaded;
   py.unpackArchive(engineZip, "zip", { extractDir: "/home/pyodide/sandbox" });
   py.FS.writeFile("/home/pyodide/sandbox/sandbox.py", sandboxSource);
-  const fullStdlib = new URL(SETTINGS.fullStdlib, indexURL).href;
+  const fullStdlib = file(SETTINGS.fullStdlib);
   py.registerJsModule("_stdlib_fetch", {
     full_stdlib() {
       if (!py.FS.analyzePath(FULL_STDLIB_PATH).exists) py.FS.writeFile(FULL_STDLIB_PATH, downloadSync(fullStdlib));

@@ -39,28 +39,19 @@ OUTPUT_LIMIT = 20_000  # characters of printed output shown
 TICK_MS = 100  # how often the worker's messages are taken, the progress shown, the budgets held
 SLICE_MS = 10  # at most this long taking messages in one go: the page answers in between
 SLOW_S = 5.0  # a passing check that took longer than this says it was slow
-WORKER_FILE = "sandbox.mjs"  # beside the editor's bundle (tools/editor.py)
 
 
-def runtime_urls() -> dict[str, str]:
-    """Where the worker finds the runtime: from the setting the page's own
-    Python is started with (its <script type="py">'s config), so the worker
-    and the page always load the same files. Files are known by where the
+def app_urls() -> dict[str, str]:
+    """Where the worker finds the engine and its own module: as the page's
+    own Python is given them (its <script type="py">'s config), by where the
     page puts them (the engine's zip unpacked at "./*", each module at its
-    name), not by their URLs, which a build may rename."""
+    name), not by their URLs, which a build gives their digests. The
+    runtime's files the checker's script adds (tools/editor.mjs, boot)."""
     script = document.querySelector('script[type="py"][src]')
     config = json.loads(str(script.getAttribute("config")))
     base = document.baseURI
-
-    def absolute(url: str) -> str:
-        return str(window.URL.new(url, base).href)
-
-    placed = {destination: absolute(url) for url, destination in config["files"].items()}
-    return {
-        "indexURL": str(window.URL.new(".", absolute(config["interpreter"])).href),
-        "engine": placed["./*"],
-        "sandbox": placed["./sandbox.py"],
-    }
+    placed = {destination: str(window.URL.new(url, base).href) for url, destination in config["files"].items()}
+    return {"engine": placed["./*"], "sandbox": placed["./sandbox.py"]}
 
 
 class Check:
@@ -101,7 +92,7 @@ class Checker:
         # list of 4,520 strings took a task of its own to convert).
         self.notations = " ".join(str(board) for board in self.positions)
         self.bar.max = len(self.positions)
-        self.urls = runtime_urls()
+        self.urls = app_urls()
         self.worker: object = None
         self.worker_ready = False
         self.wanted = False  # Run was pressed before the worker was ready
@@ -132,12 +123,13 @@ class Checker:
             self.root.setAttribute("data-worker", "broken")
             self.wanted = False
             return self.finish("The checker's script did not load: reload the page to try again.", "ready")
-        worker = window.Worker.new(self.worker_url(), to_js({"type": "module"}))
+        worker = window.Worker.new(self.root.ckWorkerURL, to_js({"type": "module"}))
         self.worker, self.worker_ready = worker, False
         self.inbox = listen(worker)
         self.root.setAttribute("data-worker", "starting")
         worker.addEventListener("error", create_proxy(lambda event: self._on_worker_error(worker, event)))
-        worker.postMessage(to_js({"kind": "boot", **self.urls}, dict_converter=window.Object.fromEntries))
+        boot = to_js({"kind": "boot", **self.urls}, dict_converter=window.Object.fromEntries)
+        self.root.ckBoot(worker, self.inbox, boot)  # with the runtime's files, from the page's loader
         window.clearInterval(self._ticker)
         self._ticker = window.setInterval(self._tick, TICK_MS)
 
@@ -148,10 +140,6 @@ class Checker:
             idle(self._start, to_js({"timeout": 2000}))
         else:
             window.setTimeout(self._start, 500)
-
-    def worker_url(self) -> str:
-        editor = document.querySelector("script[data-checker-editor]")
-        return str(window.URL.new(WORKER_FILE, editor.src).href)
 
     def retire_worker(self) -> None:
         """End the worker, whatever it is doing; the next one starts when the page is idle."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -325,22 +326,37 @@ def test_restoring_the_starter_asks_first(fresh: Page) -> None:
 
 # -- offline ------------------------------------------------------------------------------
 
+# An address with its file's digest: in its query, or in its name.
+DIGESTED = re.compile(r"[?&]v=[0-9a-f]{16}(&|$)|-[0-9a-f]{16}\.[a-z]+$")
 SW_READY = "() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)"
 
 
 def test_offline_after_one_visit_the_check_runs_in_its_worker(browser: Browser, base_url: str) -> None:
-    """The worker's runtime comes from the service worker's cache, the rest
-    of the standard library too (a module the trimmed one lacks)."""
+    """The worker's runtime comes from the service worker's cache, by the
+    addresses the page's own runtime has; the rest of the standard library
+    too (a module the trimmed one lacks) once a visit has needed it (the
+    service worker keeps it then, and never downloads it ahead)."""
     watch = Watch()
     context = new_context(browser, watch, service_workers="allow")
     try:
         page = watch.attach(context.new_page())
+        asked: list[str] = []  # the page's requests and its workers'
+        page.on("request", lambda request: asked.append(request.url))
         page.goto(base_url + "check-your-minimax/")
         page.wait_for_function(SW_READY, timeout=120_000)
+        page.wait_for_selector(f"{ROOT}[data-state='ready'][data-editor='ready']", timeout=60_000)
+        needs_full_stdlib = "import difflib\n" + STARTER
+        assert check(page, needs_full_stdlib) == "pass"
+        runtime = [url for url in asked if re.match(re.escape(base_url) + "runtime/(pyodide|checker)/", url)]
+        names = {url.split("?")[0].rsplit("/", 1)[-1] for url in runtime}
+        # The worker's own files, and the full stdlib, which only the worker asked for.
+        assert {"sandbox.mjs", "editor.js", "pyodide.asm.wasm", "python_stdlib.zip"} <= names
+        assert [url for url in runtime if not DIGESTED.search(url)] == []
         context.set_offline(True)
         page.reload()
         page.wait_for_selector(f"{ROOT}[data-state='ready'][data-editor='ready']", timeout=60_000)
-        assert check(page, "import difflib\n" + STARTER) == "pass"
+        assert check(page, STARTER) == "pass"
+        assert check(page, needs_full_stdlib) == "pass"
         watch.check()
     finally:
         context.close()

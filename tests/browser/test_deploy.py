@@ -47,7 +47,7 @@ PAGE_MODULES = sorted(path.stem for path in (ROOT / "site" / "py").glob("*.py") 
 def second_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site built from a copy of the tree with ADDED in the engine and the page's Python."""
     tree = tmp_path_factory.mktemp("tree")
-    for name in ("pyengine", "site", "tools", "overrides"):
+    for name in ("pyengine", "site", "tools", "overrides", "bench"):  # bench: its README's figures, in a page
         shutil.copytree(ROOT / name, tree / name, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "mkdocs.yml", tree / "mkdocs.yml")
     (tree / "node_modules").symlink_to(ROOT / "node_modules")
