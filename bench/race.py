@@ -4,7 +4,7 @@ Every figure is measured in this one run on this machine:
 
   1. the race from the empty board: each algorithm the "Watch the search"
      page races (alpha-beta with each move order, memoised minimax, plain
-     minimax), the same code (pyengine.search.outcome) timed in CPython and in
+     minimax), the same code (pyengine.search.run_to_end) timed in CPython and in
      Pyodide in headless Chromium (the bare page of bench/engine.py section 3),
      and their ratio;
   2. the same race on the real search page (the built site), run by its
@@ -47,7 +47,7 @@ RACE = """
 import json, statistics, time
 from pyengine import Board
 from pyengine.search import Algorithm, Order
-from pyengine.search import run_to_end as outcome
+from pyengine.search import run_to_end
 
 racers = [(Algorithm.ALPHABETA, order) for order in Order] + [(Algorithm.MEMO, Order.CELLS),
                                                                (Algorithm.MINIMAX, Order.CELLS)]
@@ -56,7 +56,7 @@ for algorithm, order in racers:
     times = []
     for _ in range({runs}):
         t = time.perf_counter()
-        result = outcome(algorithm, Board.empty(), order)
+        result = run_to_end(algorithm, Board.empty(), order)
         times.append(time.perf_counter() - t)
     found[f"{{algorithm.value}}/{{order.value}}"] = {{"seconds": statistics.median(times),
                                                     "nodes": result.counts.nodes}}

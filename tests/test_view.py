@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
 import pytest
 
-from pyengine import Board, Game, Level, Mode, Player, analyze
+from pyengine import Board, Game, Level, Mode, Player
+from tests import reference
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site" / "py"))
 import view
@@ -75,17 +77,23 @@ class TestWords:
         game = Game(Mode.TWO_PLAYERS, start=Board.parse("OOO/XX./X.."))
         assert view.banner(game) == ("O wins!", "O")
 
-    def test_hints_are_the_engines_analysis(self) -> None:
-        """Every empty cell's hint is its value and length under perfect play."""
-        board = Board.parse("XO./.X./..O")
-        analysis = analyze(board)
+    @pytest.mark.parametrize("position", ["XO./.X./..O", "X.O/.X./...", ".../.../..."])
+    def test_hints_are_each_moves_outcome_under_perfect_play(self, position: str) -> None:
+        """Every empty cell's hint, read back (a win or loss in n plies, or a
+        draw), is that move's outcome in the independent model
+        (tests/reference.py); the best moves are the model's."""
+        board = Board.parse(position)
+        cells = str(board).replace("/", "")
         hints = view.hints(board)
         assert set(hints) == set(board.legal_moves)
-        for move in analysis.moves:
-            text, value, best = hints[move.cell]
-            assert value == move.value.value
-            assert best == (move.cell in analysis.best)
-            assert text == ("draw" if value == "draw" else f"{value} in {move.plies}")
+        for cell, (text, value, best) in hints.items():
+            read = re.fullmatch(r"(win|loss) in (\d+)|draw", text)
+            assert read, text
+            shown = ("draw", None) if text == "draw" else (read[1], int(read[2]))
+            model_value, model_plies = reference.move_outcome(cells, cell)
+            assert shown == (model_value, None if model_value == "draw" else model_plies)
+            assert value == model_value
+            assert best == (cell in reference.best_cells(cells))
 
     def test_hints_are_named_records(self) -> None:
         """A hint reads by name: its text, the value's name and whether it is best."""

@@ -1,8 +1,9 @@
 """The markup of "Watch the search": the explorer and the race, in their loading state.
 
 ``<!-- board: explorer -->`` draws the explorer; ``<!-- board: explorer race -->``
-the race. The page's Python (site/py/explorer.py) brings both to life; until it
-runs, every control is disabled and the status line says why.
+the race. The page's Python brings them to life (site/py/explorer.py and
+site/py/race.py, named by each one's data-board); until it runs, every control
+is disabled and the status line says why.
 """
 
 from __future__ import annotations
@@ -123,7 +124,7 @@ def race_markup() -> str:
     build time, the rate measured by the race), said after a race."""
     four = four_by_four_census()
     return f"""
-<div class="ex-race" data-board="explorer" data-race markdown="0"
+<div class="ex-race" data-board="race" data-race markdown="0"
  data-four-tree-nodes="{four.tree_nodes}" data-four-positions="{four.positions}">
 <p class="ex-race-pos">Position: <code data-race-pos>.../.../...</code></p>
 <div class="ex-race-controls">

@@ -16,12 +16,17 @@ from __future__ import annotations
 import json
 
 import view
+from longwork import ONE_STEP, Runner
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from pyengine import Board, Game, IllegalMoveError, MoveAnalysis
 from pyengine.solver import analyze_move, summarize
 from pyengine.words import cell_label
+
+TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 STEPS = {"ArrowLeft": (0, -1), "ArrowRight": (0, 1), "ArrowUp": (-1, 0), "ArrowDown": (1, 0)}
 
@@ -50,9 +55,9 @@ class BoardView:
         # the moves solved so far for the board they belong to.
         self._solving: tuple[Board, list[MoveAnalysis]] | None = None
         self._solved: tuple[Board, dict[int, view.Hint]] | None = None
+        self._solver = Runner(window, create_proxy, budget=ONE_STEP)
         # One proxy per handler for the life of the page: no proxy churn per move.
         self._bot_timer = create_proxy(self._on_bot_timer)
-        self._hint_timer = create_proxy(self._on_hint_timer)
         self.table.addEventListener("click", create_proxy(self._on_click))
         self.table.addEventListener("keydown", create_proxy(self._on_key))
         for button in self.buttons.values():
@@ -209,7 +214,7 @@ class BoardView:
 
     def hints(self) -> dict[int, view.Hint]:
         """The hints to show now. On 3x3 all at once; on 4x4 those solved so
-        far, one move per task (_on_hint_timer), so the page never freezes."""
+        far, one move per task (solve), so the page never freezes."""
         board = self.game.board
         if not self.show_hints or board.is_over:
             return {}
@@ -219,23 +224,30 @@ class BoardView:
             return self._solved[1]
         if not (self._solving and self._solving[0] == board):
             self._solving = (board, [])
-            window.setTimeout(self._hint_timer, 0)
+            self._solver.start(self.solve(board, self._solving[1]), progress=self._on_solved_one,
+                               done=self._on_solved_all)
         return view.hints_so_far(self._solving[1])
 
-    def _on_hint_timer(self) -> None:
-        if not self._solving:
-            return
-        board, moves = self._solving
-        if board != self.game.board or not self.show_hints:
-            self._solving = None  # the board moved on: its hints are not needed
-            return
-        moves.append(analyze_move(board, board.legal_moves[len(moves)]))
-        if len(moves) == len(board.legal_moves):
-            self._solving = None
-            self._solved = (board, view.hints_of(summarize(board, moves)))
-        else:
-            window.setTimeout(self._hint_timer, 0)
+    def solve(self, board: Board, moves: list[MoveAnalysis]) -> Iterator[None]:
+        """Each legal move of ``board`` solved in turn into ``moves``; gives
+        up once the board has moved on or hints are off. Returns the hints."""
+        for index, move in enumerate(board.legal_moves):
+            if index:
+                yield None  # the browser's turn, and the hints so far drawn
+            if board != self.game.board or not self.show_hints:
+                self._solving = None  # the board moved on: its hints are not needed
+                return None
+            moves.append(analyze_move(board, move))
+        self._solving = None
+        return board, view.hints_of(summarize(board, moves))
+
+    def _on_solved_one(self, _: None) -> None:
         self.render()
+
+    def _on_solved_all(self, solved: tuple[Board, dict[int, view.Hint]] | None) -> None:
+        if solved is not None:
+            self._solved = solved
+            self.render()
 
     def render(self) -> None:
         board = self.game.board

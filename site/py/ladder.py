@@ -1,5 +1,5 @@
 """The page's Python for the Bots page's live ladder: every level against every
-level, played in the reader's browser, a slice at a time.
+level, played in the reader's browser, a slice at a time (longwork.Runner).
 
 Each pairing uses the seeds the build-time table used (written into the
 markup by tools/bots_table.py), so the tally here must equal the one above
@@ -10,90 +10,85 @@ from __future__ import annotations
 
 import time
 
+from longwork import GAMES_S, Controls, Runner
 from pyscript import window
 from pyscript.ffi import create_proxy
 
 from pyengine import Board, Level, bot, play_match
 
-SLICE_GAMES = 100  # games per task: a few tens of milliseconds in Pyodide
+TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 
 class Ladder:
-    """The round robin on the page, and the one match being played."""
+    """The round robin on the page, played by one runner."""
 
     def __init__(self, root: object) -> None:
         self.root = root
         self.games = int(root.dataset.games)
         self.cells = list(root.querySelectorAll("td[data-x]"))
-        self.start_button = root.querySelector("[data-ladder-start]")
-        self.stop_button = root.querySelector("[data-ladder-stop]")
-        self.bar = root.querySelector("progress")
-        self.status = root.querySelector(".ttt-status")
-        self._token = 0
-        self._slice = create_proxy(self._on_slice)
-        self.start_button.addEventListener("click", create_proxy(self._on_start))
-        self.stop_button.addEventListener("click", create_proxy(self._on_stop))
-        self.start_button.disabled = False
-        self.status.textContent = f"Ready: {len(self.cells)} matches of {self.games:,} games each."
-        root.setAttribute("data-state", "ready")
+        self.controls = Controls(root, run=root.querySelector("[data-ladder-start]"),
+                                 stop=root.querySelector("[data-ladder-stop]"),
+                                 status=root.querySelector(".ttt-status"), bar=root.querySelector("progress"))
+        self.runner = Runner(window, create_proxy, budget=GAMES_S)
+        self.pairing = 0  # the match being played, as an index into cells
+        self.controls.run_button.addEventListener("click", create_proxy(self._on_start))
+        self.controls.stop_button.addEventListener("click", create_proxy(self._on_stop))
+        self.controls.ready(f"Ready: {len(self.cells)} matches of {self.games:,} games each.")
 
     def _on_start(self, event: object) -> None:
-        self._token += 1
         for cell in self.cells:
             cell.textContent = "\u2014"
             cell.removeAttribute("data-tally")
-        self.pairing, self.played, self.tally = 0, 0, [0, 0, 0]
-        self.started = time.perf_counter()
-        self.begin_pairing()
-        self.start_button.disabled, self.stop_button.disabled = True, False
-        self.root.setAttribute("data-state", "running")
-        window.setTimeout(self._slice, 0, self._token)
-
-    def begin_pairing(self) -> None:
-        cell = self.cells[self.pairing]
-        x_seed, o_seed = (int(seed) for seed in str(cell.dataset.seeds).split())
-        self.x = bot(Level.parse(str(cell.dataset.x)), seed=x_seed)
-        self.o = bot(Level.parse(str(cell.dataset.o)), seed=o_seed)
-        self.played, self.tally = 0, [0, 0, 0]
-        cell.textContent = "playing\u2026"
+        self.pairing = 0
+        self.controls.running(self.playing_text(), maximum=len(self.cells))
+        self.runner.start(self.round_robin(time.perf_counter()), progress=self._on_progress, done=self._on_done,
+                          failed=self._on_failed)
 
     def _on_stop(self, event: object) -> None:
-        self._token += 1
+        self.runner.stop()
         if self.pairing < len(self.cells):
             self.cells[self.pairing].textContent = "stopped"
-        self.finish("Stopped. Press the button to play the round robin again.", "stopped")
+        self.controls.finish("Stopped. Press the button to play the round robin again.", "stopped")
 
-    def finish(self, text: str, state: str) -> None:
-        self.start_button.disabled, self.stop_button.disabled = False, True
-        self.status.textContent = text
-        self.root.setAttribute("data-state", state)
-
-    def _on_slice(self, token: int) -> None:
-        if token != self._token:
-            return  # stopped, or started again
-        # The same bots go on from game to game: slices of a match play the
-        # very games one call to play_match would.
-        games = min(SLICE_GAMES, self.games - self.played)
-        result = play_match(self.x, self.o, games, start=Board.empty())
-        self.tally = [self.tally[0] + result.x_wins, self.tally[1] + result.o_wins, self.tally[2] + result.draws]
-        self.played += games
-        cell = self.cells[self.pairing]
-        if self.played < self.games:
-            cell.textContent = f"{self.played:,} games\u2026"
-        else:
-            x_wins, o_wins, draws = self.tally
+    def round_robin(self, started: float) -> Iterator[int]:
+        """Every pairing in turn, one game per step (a few hundred
+        microseconds to a few milliseconds each); returns the seconds taken."""
+        for pairing, cell in enumerate(self.cells):
+            self.pairing = pairing
+            x_seed, o_seed = (int(seed) for seed in str(cell.dataset.seeds).split())
+            x = bot(Level.parse(str(cell.dataset.x)), seed=x_seed)
+            o = bot(Level.parse(str(cell.dataset.o)), seed=o_seed)
+            cell.textContent = "playing\u2026"
+            tally = [0, 0, 0]
+            # The same bots go on from game to game: games played one at a
+            # time are the very games one call to play_match would play.
+            for played in range(1, self.games + 1):
+                result = play_match(x, o, 1, start=Board.empty())
+                tally = [tally[0] + result.x_wins, tally[1] + result.o_wins, tally[2] + result.draws]
+                yield played
+            x_wins, o_wins, draws = tally
             cell.textContent = f"X {x_wins} \u00b7 O {o_wins} \u00b7 draw {draws}"
             cell.setAttribute("data-tally", f"{x_wins} {o_wins} {draws}")
-            self.pairing += 1
-            self.bar.value = self.pairing
-            if self.pairing == len(self.cells):
-                seconds = time.perf_counter() - self.started
-                self.finish(f"Played in this browser just now, in {seconds:.1f} s: the same tallies as the "
-                            "table above.", "done")
-                return
-            self.begin_pairing()
-        self.status.textContent = f"Playing match {self.pairing + 1} of {len(self.cells)}\u2026"
-        window.setTimeout(self._slice, 0, token)
+            self.controls.progress(self.pairing + 1)
+        self.pairing = len(self.cells)
+        return time.perf_counter() - started
+
+    def playing_text(self) -> str:
+        return f"Playing match {self.pairing + 1} of {len(self.cells)}\u2026"
+
+    def _on_progress(self, played: int) -> None:
+        if self.pairing < len(self.cells):
+            self.cells[self.pairing].textContent = f"{played:,} games\u2026"
+        self.controls.say(self.playing_text())
+
+    def _on_done(self, seconds: float) -> None:
+        self.controls.finish(f"Played in this browser just now, in {seconds:.1f} s: the same tallies as the "
+                             "table above.", "done")
+
+    def _on_failed(self, error: BaseException) -> None:
+        self.controls.failed(error, "Press the button to play the round robin again.")
 
 
 def mount(root: object) -> None:

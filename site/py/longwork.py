@@ -47,18 +47,19 @@ if TYPE_CHECKING:
 # flags a task over 50 ms (bench/race.py measures the pages against it: no
 # task over 50 ms in the race or the checker, bench/README.md).
 STEP_S = 0.012
-"""The explorer's jumps and the race: well under a frame's 16 ms, so a held
-arrow key or a jump of a million steps keeps the page painting; the race's
-rows are this slice's sums (bench/race.py: the page's times are within 1.2x of
-Pyodide's own for the same search, the overhead of the breaks included)."""
+"""The explorer's jumps and the race: under a frame's 16 ms, so a held arrow
+key or a jump of a million steps keeps the page painting; the race's rows are
+sums of these slices (bench/README.md, bench/race.py: each row's page time is
+1.06-1.24x Pyodide's own for the same search, the breaks included)."""
 CHECK_S = 0.03
 """The checker: judging the reader's code is traced line by line, so one call
 on a position is coarse; 30 ms slices keep every task under 50 ms
 (bench/race.py section 3) with fewer breaks than 12 ms would take."""
 GAMES_S = 0.03
-"""The live ladder: a game is a few hundred microseconds to a few
-milliseconds in Pyodide (the perfect bot's first moves the slowest), so a
-slice of 30 ms plays about 100 games, the count each task played before."""
+"""The live ladder, one game a step: the ladder used to play 100 games a
+task, "a few tens of milliseconds in Pyodide" by its own note (not
+re-measured here); a time budget of the checker's length keeps that pace
+whatever the levels, and each task under 50 ms."""
 ONE_STEP = 0.0
 """One ``next()`` per slice: for work whose steps are each as long as a slice
 may be, such as solving one move of a 4x4 position for its hint."""

@@ -2,7 +2,9 @@
 (the live board itself is boardview.py's).
 
 It only translates: DOM events become engine calls (all rules live in
-pyengine, all wording in view.py) and the engine's state becomes DOM updates.
+pyengine, the game's wording in view.py; the few fixed sentences of the
+facts table and of a carried-over game are here) and the engine's state
+becomes DOM updates.
 Each board element owns exactly one Game, held by its view object; nothing
 lives in module globals. Text from the URL or the engine is only ever set as
 textContent, never parsed as HTML.
@@ -26,8 +28,7 @@ from pyscript.ffi import create_proxy
 from pyengine import Board, EngineError, Game, Level, Mode, Player, compute_facts
 from pyengine.facts import FACT_LABELS
 from pyengine.geometry import parse_size
-from pyengine.policy import against_fixed_bot as against_choice
-from pyengine.policy import perfect_policy_digest
+from pyengine.policy import against_fixed_bot, perfect_policy_digest
 
 TALLY_KEY = "pyengine.score"
 
@@ -96,7 +97,7 @@ class GameView(BoardView):
         prefix = form.querySelector("input").id.split("t1c")[0]
         person = sorted(_turn_and_cell(radio.id, prefix) for radio in form.querySelectorAll("input:checked"))
         try:
-            moves = against_choice(Player.parse(side), [cell for _, cell in person])
+            moves = against_fixed_bot(Player.parse(side), [cell for _, cell in person])
             self.game.restart(human=Player.parse(side))
             self.game.replay(moves)
         except EngineError:  # not a game the rules allow: start afresh, and say so

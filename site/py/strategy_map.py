@@ -8,8 +8,8 @@ viewBox onto it; Escape/Backspace or the Up button goes back out. The node
 shown is in the address as ``?map=O&moves=4,0``, and a link also sets the live
 game to that position.
 
-The live board is the site's own (main.py's BoardView); its Game plays
-``pyengine.policy.ChoiceBot``, the very bot the maps draw, so the game never
+The live board is the site's own (boardview.py's BoardView); its Game plays
+``pyengine.policy.FixedBot``, the very bot the maps draw, so the game never
 leaves the map. With "Follow the game" on, every move (and a new game) zooms
 the map onto the game's node; zooming by hand is always allowed, and the next
 move brings the map back to the game.
@@ -26,8 +26,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from pyengine import EngineError, Game, Player
-from pyengine.policy import FixedBot as ChoiceBot
-from pyengine.policy import against_fixed_bot as against_choice
+from pyengine.policy import FixedBot, against_fixed_bot
 
 
 def _moves_text(moves: tuple[int, ...]) -> str:
@@ -126,11 +125,11 @@ class StrategyMap:
         asked = str(params.get("map") or "").strip().upper()
         side = Player(asked) if asked in ("X", "O") else inline
         moves = _parse_moves(str(params.get("moves") or "")) or ()
-        game = Game(human=side.other, bot=ChoiceBot())
+        game = Game(human=side.other, bot=FixedBot())
         # A link to a node is also the position of a game against the map's bot:
         # the engine checks it is one (every bot move its choice), and the game starts there.
         try:
-            if moves and against_choice(side.other, moves[int(side is Player.X) :: 2]) == moves:
+            if moves and against_fixed_bot(side.other, moves[int(side is Player.X) :: 2]) == moves:
                 game.replay(moves)
         except EngineError:
             pass  # not a game the rules allow: the game starts afresh, the map at its top

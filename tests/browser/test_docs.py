@@ -8,9 +8,10 @@ import pytest
 import yaml
 from playwright.sync_api import BrowserContext
 
-from pyengine import Board, analyze, compute_facts
+from pyengine import Board, compute_facts
 from pyengine.policy import perfect_policy_digest
 from pyengine.training import ENTRANTS
+from tests import reference
 from tools.bots_table import pairing_games
 
 from .conftest import ROOT, Watch, axe_both_schemes, board_of, click_cell, open_page
@@ -30,17 +31,21 @@ PAGES = [*_nav_pages(), "embed/", "404.html"]
 def test_the_analysis_board_shows_every_cells_outcome(
     module_context: BrowserContext, watch: Watch, base_url: str
 ) -> None:
-    """Each empty cell's hint is the engine's analysis; playing updates them."""
+    """Each empty cell's hint, read back, is that move's outcome in the
+    independent model (tests/reference.py); playing updates them."""
     page = open_page(module_context, watch, base_url + "how-the-bot-thinks/")
     root = "[data-board='analysis']"
     try:
         for n, expected in enumerate((Board.parse("X.O/.X./..."), Board.parse("X.O/.X./..O"))):
             assert board_of(page, root) == expected
-            analysis = analyze(expected)
-            for move in analysis.moves:
-                hint = page.inner_text(f"{root} [data-cell='{move.cell}'] .ttt-hint")
-                word = "draw" if move.value.value == "draw" else f"{move.value.value} in {move.plies}"
-                assert hint == word
+            cells = str(expected).replace("/", "")
+            for cell in expected.legal_moves:
+                hint = page.inner_text(f"{root} [data-cell='{cell}'] .ttt-hint")
+                read = re.fullmatch(r"(win|loss) in (\d+)|draw", hint)
+                assert read, hint
+                value, plies = reference.move_outcome(cells, cell)
+                assert (read[1] or "draw", int(read[2]) if read[2] else None) == (
+                    value, None if value == "draw" else plies)
             if n == 0:
                 click_cell(page, 8, root)
         page.click(f"{root} [data-action='restart']")

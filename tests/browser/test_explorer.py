@@ -3,14 +3,14 @@ and the race counts what CPython counts, in slices that a click can stop."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from pyengine import Board
-from pyengine.search import Algorithm, Kind, Order, events, tally
-from pyengine.search import run_to_end as outcome
+from pyengine.search import Algorithm, Kind, Order, events, run_to_end, tally
 from tools.explorer import four_by_four_census
 
 from .conftest import Watch, axe_both_schemes, board_of, click_cell, open_page
@@ -110,7 +110,7 @@ def test_a_race_on_the_explorers_position_counts_what_cpython_counts(linked: Pag
     expected = [(a, o) for a in Algorithm for o in (Order if a is Algorithm.ALPHABETA else [Order.CELLS])]
     assert sorted((a, o) for a, o, _ in rows) == sorted((a.value, o.value) for a, o in expected)
     for algorithm, order, nodes in rows:
-        assert int(nodes) == outcome(Algorithm.parse(algorithm), SMALL, Order.parse(order)).counts.nodes
+        assert int(nodes) == run_to_end(Algorithm.parse(algorithm), SMALL, Order.parse(order)).counts.nodes
     assert axe_both_schemes(linked) == []
 
 
@@ -176,7 +176,7 @@ def test_long_work_is_sliced_and_stops_on_a_click(
         )
         assert len(rows) == 5
         for algorithm, order, nodes in rows:
-            assert int(nodes) == outcome(Algorithm.parse(algorithm), Board.empty(), Order.parse(order)).counts.nodes
+            assert int(nodes) == run_to_end(Algorithm.parse(algorithm), Board.empty(), Order.parse(order)).counts.nodes
         assert ["minimax", "cells", "549946"] in rows
         # After it, what plain minimax would take on 4x4: the census's tree at this race's rate.
         estimate = page.locator(f"{RACE} .ex-race-estimate")
@@ -230,5 +230,96 @@ def test_the_game_page_links_to_the_search_from_its_position(
         page.wait_for_function(
             "sel => document.querySelector(sel).getAttribute('href').endsWith('pos=X.O/.X./..O')", arg=link
         )
+    finally:
+        page.close()
+
+
+def settled(page: Page) -> int:
+    """Wait until no jump is under way; the step shown."""
+    page.wait_for_selector(f"{EXPLORER} .ex-busy[hidden]", state="attached", timeout=60_000)
+    return step_of(page)
+
+
+def search_for(page: Page, algorithm: Algorithm, board: Board) -> None:
+    """Set the explorer to a search with its own form (alpha-beta in cell order)."""
+    page.select_option("#ex-alg", algorithm.value)
+    if algorithm is Algorithm.ALPHABETA:
+        page.select_option("#ex-order", Order.CELLS.value)
+    page.fill("#ex-pos", str(board))
+    page.click(f"{EXPLORER} form button[type='submit']")
+    page.wait_for_function(
+        "([alg, pos]) => { const e = document.querySelector('[data-explorer]');"
+        " return e.dataset.algorithm === alg && e.dataset.pos === pos && e.dataset.step === '1'; }",
+        arg=[algorithm.value, str(board)],
+    )
+
+
+@pytest.mark.parametrize("algorithm", [Algorithm.ALPHABETA, Algorithm.MINIMAX])
+def test_end_then_back_steps_back(linked: Page, algorithm: Algorithm) -> None:
+    """Issue 19: on X.O/.X./..O, End (button or key) then Back, -10, -100
+    or the left arrow raised IndexError and the explorer stuck at the last
+    step. Each now lands on CPython's event."""
+    board = Board.parse("X.O/.X./..O")
+    steps = list(events(algorithm, board))
+    last = len(steps)
+    search_for(linked, algorithm, board)
+    for end, back, expected in (
+        ("button", "[data-jump='-1']", last - 1),
+        ("key", "ArrowLeft", last - 1),
+        ("button", "[data-jump='-10']", last - 10),
+        ("key", "[data-jump='-100']", max(1, last - 100)),
+        ("button", "PageUp", last - 10),
+    ):
+        if end == "button":
+            linked.click(f"{EXPLORER} [data-jump='last']")
+        else:
+            linked.focus(f"{EXPLORER} .ex-trace")
+            linked.keyboard.press("End")
+        wait_step(linked, last)
+        if back.startswith("["):
+            linked.click(f"{EXPLORER} {back}")
+        else:
+            linked.focus(f"{EXPLORER} .ex-trace")
+            linked.keyboard.press(back)
+        wait_step(linked, expected)
+        assert settled(linked) == expected
+        assert shown_board(linked) == steps[expected - 1].board
+        assert linked.is_hidden(f"{EXPLORER} .ex-message")
+
+
+BUTTONS = ["first", "-100", "-10", "-1", "+1", "+10", "+100", "next", "last"]
+KEYS = ["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "PageDown", "PageUp", "Shift+PageDown",
+        "Shift+PageUp", "Home", "End", "n"]
+
+
+def test_random_presses_never_leave_the_search(
+    module_context: BrowserContext, watch: Watch, base_url: str
+) -> None:
+    """Issue 19's guard: 360 presses of the step buttons and keys, chosen at
+    random (seeded), on every algorithm, on a small position (the whole tree
+    drawn) and a larger one (the path drawn), some pressed before the last
+    has arrived: no page error, no failure said, and every step shown lies
+    between 1 and the search's last step and shows CPython's position there."""
+    rng = random.Random(19)
+    page = explorer_page(module_context, watch, base_url + "search/")
+    try:
+        for board in (Board.parse("X.O/.X./..O"), Board.parse("X.O/.../...")):
+            for algorithm in Algorithm:
+                steps = list(events(algorithm, board, Order.CELLS))
+                search_for(page, algorithm, board)
+                for _ in range(60):
+                    if rng.random() < 0.5:
+                        page.click(f"{EXPLORER} [data-jump='{rng.choice(BUTTONS)}']")
+                    else:
+                        page.focus(f"{EXPLORER} .ex-trace")
+                        page.keyboard.press(rng.choice(KEYS))
+                    if rng.random() < 0.2:
+                        continue  # the next press comes before this one has arrived
+                    number = settled(page)
+                    assert 1 <= number <= len(steps), (algorithm, board, number)
+                    assert shown_board(page) == steps[number - 1].board
+                    message = page.locator(f"{EXPLORER} .ex-message")
+                    assert message.is_hidden() or "went wrong" not in message.inner_text()
+                assert not watch.errors, watch.errors
     finally:
         page.close()

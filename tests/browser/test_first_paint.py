@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from pyengine import Board, Player, Result
-from pyengine.policy import against_fixed_bot as against_choice
+from pyengine.policy import against_fixed_bot
 from pyengine.words import cell_label, end_message
 from tools.boards import PLAYS_NOW, PLAYS_NOW_LOADING
 
@@ -107,7 +107,7 @@ def test_a_whole_game_before_python_and_the_bot_never_loses(
             while True:
                 board = shown_marks(page, side)
                 expected = Board.empty()
-                for cell in against_choice(side, person):
+                for cell in against_fixed_bot(side, person):
                     expected = expected.play(cell)
                 assert board == expected
                 if board.is_over:
@@ -138,7 +138,7 @@ def test_python_takes_over_the_game_in_progress(module_context: BrowserContext, 
         }).observe({ type: "layout-shift", buffered: true }); }""")
         play(page, Player.X, 4)
         play(page, Player.X, 1)
-        moves = against_choice(Player.X, [4, 1])
+        moves = against_fixed_bot(Player.X, [4, 1])
         page.focus(f"{form(Player.X)} #fpx-t3c8")  # Tab to a free cell, not yet played
         before = shown_marks(page, Player.X)
         names_before = names(page, form(Player.X))
@@ -242,7 +242,7 @@ def test_a_game_finished_before_python_keeps_its_banner_and_score(
     end, counts it in the score, and New game starts a Python game."""
     person = [1, 2, 5]  # the bot wins down the left column
     final = Board.empty()
-    for cell in against_choice(Player.X, person):
+    for cell in against_fixed_bot(Player.X, person):
         final = final.play(cell)
     assert final.result is Result.O_WON
     with held_page(module_context, watch, base_url) as held:

@@ -135,8 +135,7 @@ def test_the_explorer_and_the_race_on_a_4x4_endgame(
     """The search explorer opens a 4x4 endgame at a linked step, drawn with 16
     cells as CPython's generator has it; the race counts what CPython counts;
     an early 4x4 position is refused in words."""
-    from pyengine.search import Algorithm, Order, events
-    from pyengine.search import run_to_end as outcome
+    from pyengine.search import Algorithm, Order, events, run_to_end
 
     endgame = Board.parse("XX../O.XO/O..O/.X..")
     steps = list(events(Algorithm.ALPHABETA, endgame, Order.CCE))
@@ -154,7 +153,7 @@ def test_the_explorer_and_the_race_on_a_4x4_endgame(
         )
         assert len(rows) == 5
         for algorithm, order, nodes in rows:
-            assert int(nodes) == outcome(Algorithm.parse(algorithm), endgame, Order.parse(order)).counts.nodes
+            assert int(nodes) == run_to_end(Algorithm.parse(algorithm), endgame, Order.parse(order)).counts.nodes
         assert axe_both_schemes(page) == []
         page.goto(f"{base_url}search/?pos=X.../..../..../....")
         page.wait_for_selector("[data-explorer][data-ready='true']", timeout=60_000)

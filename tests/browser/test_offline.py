@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from pyengine import Board, Player, Result, analyze
-from pyengine.policy import fixed_move as choice
+from pyengine.policy import fixed_move
 
 from .conftest import READY, Watch, board_of, click_cell, new_context, settle, turn
 from .test_runtime import run_python
@@ -139,7 +139,7 @@ def test_offline_the_strategy_map_fetched_on_demand_still_opens(visited: Page, o
                                                                 base_url: str) -> None:
     """The map the strategy page fetches only when it is shown (the bot as O) was
     precached with the rest: a link to it works offline, zoomed where it points."""
-    node = f"4,{choice(Board.empty().play(4))}"
+    node = f"4,{fixed_move(Board.empty().play(4))}"
     online.set_offline(True)
     try:
         visited.goto(base_url + f"strategy-map/?map=O&moves={node}")

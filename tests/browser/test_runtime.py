@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, Route
 
 from pyengine import Board, Player, analyze
-from pyengine.policy import against_fixed_bot as against_choice
+from pyengine.policy import against_fixed_bot
 from tools import runtime, stdlib
 
 from .conftest import READY, Watch, board_of, click_cell, open_page, settle, turn
@@ -228,7 +228,7 @@ def test_a_failed_runtime_says_so_and_try_again_brings_python_up(
         # The first-paint board plays on while Python is missing, and the retry keeps that game.
         page.locator("[data-board='game'] form.fp-board[data-human='X'] label[data-cell='4']:visible").click()
         carried = Board.empty()
-        for cell in against_choice(Player.X, [4]):
+        for cell in against_fixed_bot(Player.X, [4]):
             carried = carried.play(cell)
 
         page.unroute(broken)

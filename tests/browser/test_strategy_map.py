@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from pyengine import Board, Player, analyze
-from pyengine.policy import fixed_move as choice
+from pyengine.policy import fixed_move
 from pyengine.words import cell_name
 from tools.strategy_map import build
 
@@ -63,9 +63,9 @@ def test_the_maps_zoom_by_click_and_keyboard(module_context: BrowserContext, wat
             live = page.eval_on_selector(f"{ROOT} .sm-side[aria-pressed='true']", look)
             assert page.eval_on_selector(f"{ROOT} .sm-up", look) != live, scheme
         page.emulate_media(color_scheme="light")
-        first = choice(Board.empty())
+        first = fixed_move(Board.empty())
         # X's root shows the bot's first move; clicking the reply in cell 4 zooms onto it.
-        expected = f"{first},4,{choice(Board.empty().play(first).play(4))}"
+        expected = f"{first},4,{fixed_move(Board.empty().play(first).play(4))}"
         page.click(f"[data-map='X'] g.sm-node[data-moves='{expected}']", force=True)
         assert _shown(page) == expected
         assert _address(page) == ("X", expected)
@@ -88,7 +88,7 @@ def test_the_maps_zoom_by_click_and_keyboard(module_context: BrowserContext, wat
 
 def test_a_link_opens_zoomed_with_the_game_there(module_context: BrowserContext, watch: Watch, base_url: str) -> None:
     """A link to a node lands on it, in the map fetched for it, and the live game is at that position."""
-    moves = (4, choice(Board.empty().play(4)))
+    moves = (4, fixed_move(Board.empty().play(4)))
     page = _open(module_context, watch, base_url + f"strategy-map/?map=O&moves={moves[0]},{moves[1]}", "O")
     try:
         text = ",".join(map(str, moves))
@@ -123,7 +123,7 @@ def test_the_map_follows_the_live_game(
         settle(page, GAME)
         board, moves = Board.empty(), []
         if bot_side is Player.X:
-            board, moves = board.play(choice(board)), [choice(board)]
+            board, moves = board.play(fixed_move(board)), [fixed_move(board)]
         assert board_of(page, GAME) == board
         assert _shown(page) == ",".join(map(str, moves)) == _top(bot_side)
         n = 0
@@ -136,7 +136,7 @@ def test_the_map_follows_the_live_game(
             settle(page, GAME)
             board, moves = board.play(cell), [*moves, cell]
             if not board.is_over:
-                reply = choice(board)
+                reply = fixed_move(board)
                 board, moves = board.play(reply), [*moves, reply]
             assert board_of(page, GAME) == board, "the bot played the map's move"
             text = ",".join(map(str, moves))
@@ -167,7 +167,7 @@ def test_on_a_desktop_the_game_and_its_map_are_on_screen_together(
     zoomed map fit on screen together, below the site's header, after every
     move, with no scrolling; the line above the map says the node in words."""
     moves = [4]
-    moves.append(choice(Board.empty().play(4)))
+    moves.append(fixed_move(Board.empty().play(4)))
     page = _open(module_context, watch, base_url + f"strategy-map/?map=O&moves={moves[0]},{moves[1]}", "O")
     try:
         assert page.viewport_size == {"width": 1280, "height": 720}
@@ -192,7 +192,7 @@ def test_on_a_desktop_the_game_and_its_map_are_on_screen_together(
             cell = board.legal_moves[0]
             click_cell(page, cell, GAME)
             settle(page, GAME)
-            moves += [cell, choice(board.play(cell))]
+            moves += [cell, fixed_move(board.play(cell))]
         assert page.evaluate("window.scrollY") == scrolled, "nothing scrolled the page"
     finally:
         page.close()

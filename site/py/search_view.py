@@ -1,0 +1,436 @@
+"""What "Watch the search" says and where it stands, without the DOM: the
+explorer's address, its labels and sentences, the race's words, and the
+stepping through a search (which step each control asks for, kept between 1
+and the search's last step).
+
+explorer.py and race.py only translate events and draw; everything here is
+checked in CPython (tests/test_search_view.py), the way view.py is for the
+game. Searching, counting and the sentence for each event are the engine's
+(pyengine.search).
+"""
+
+from __future__ import annotations
+
+import math
+
+from pyengine import Board, EngineError, InvalidPositionError
+from pyengine.search import Algorithm, Event, Kind, Order
+from pyengine.trace import BranchState, PathNode, Step, Trace, TreeNode
+from pyengine.words import ALGORITHM_NAMES, ORDER_NAMES, cell_name, describe, signed
+
+TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+    from typing import TypeVar
+
+    T = TypeVar("T")
+
+ADDRESS_KEYS = ("alg", "order", "pos", "step")
+KEYS = {
+    "ArrowRight": "+1", "ArrowDown": "+1", "ArrowLeft": "-1", "ArrowUp": "-1",
+    "PageDown": "+10", "PageUp": "-10", "Home": "first", "End": "last", "n": "next", "N": "next",
+}
+"""The explorer's keys and the jump each asks for (Shift makes 10 a 100)."""
+JUMPS = ("first", "-100", "-10", "-1", "+1", "+10", "+100", "next", "last")
+"""Every jump a control can ask for: the step buttons' data-jump values."""
+NEXT = {
+    Algorithm.ALPHABETA: (Kind.CUTOFF, "Next cut-off"),
+    Algorithm.MEMO: (Kind.HIT, "Next cache hit"),
+    Algorithm.MINIMAX: (Kind.LEAF, "Next finished game"),
+}
+"""What "Next" looks for: the event that sets each algorithm apart."""
+RACERS = (  # quickest first, so rows appear at once; plain minimax last
+    (Algorithm.ALPHABETA, Order.ENGINE),
+    (Algorithm.ALPHABETA, Order.CCE),
+    (Algorithm.ALPHABETA, Order.CELLS),
+    (Algorithm.MEMO, Order.CELLS),
+    (Algorithm.MINIMAX, Order.CELLS),
+)
+# A 4x4 position is searched here only near its end: plain minimax from one
+# with 10 empty cells enters at most a few million nodes (seconds, in slices);
+# from the empty 4x4 board it would take years (the race says how many).
+FOUR_BY_FOUR_EMPTY_CELLS = 10
+WORK_EVENTS = 100  # events per look at the clock while stepping (the last ones each copy the path: ~0.1 ms)
+
+
+# -- the address -----------------------------------------------------------------
+
+
+def search_query(board: Board, algorithm: Algorithm | None = None, order: Order | None = None,
+                 step: int | None = None) -> str:
+    """The explorer's query string. Every value is letters, digits, dots and
+    slashes, which a query carries as they are: nothing needs escaping."""
+    params = []
+    if algorithm is not None:
+        params.append(f"alg={algorithm.value}")
+        if algorithm is Algorithm.ALPHABETA and order is not None:
+            params.append(f"order={order.value}")
+    params.append(f"pos={board}")
+    if step is not None:
+        params.append(f"step={step}")
+    return "?" + "&".join(params)
+
+
+def settings_from_params(given: dict[str, str]) -> tuple[Algorithm, Order, Board, int, list[str]]:
+    """The settings in the address (``given``: ADDRESS_KEYS present, as text),
+    each bad one replaced by its default with a sentence saying so (address
+    text is quoted, cut short)."""
+    problems: list[str] = []
+
+    def read(key: str, parse: Callable[[str], T], default: T, problem: str) -> T:
+        """``given[key]`` parsed; the default, and the problem said, if it is bad."""
+        text = given.get(key)
+        if text is None:
+            return default
+        try:
+            return parse(text)
+        except (EngineError, StepNumberError) as error:  # UnknownChoiceError, InvalidPositionError or step_number's
+            problems.append(problem.format(text=quoted(text), error=error))
+            return default
+
+    algorithm = read("alg", Algorithm.parse, Algorithm.MINIMAX,
+                     "The algorithm {text} is unknown (use minimax, alphabeta or memo); showing minimax.")
+    order = read("order", Order.parse, Order.CELLS,
+                 "The move order {text} is unknown (use cells, cce or engine); using cell order.")
+    board = read("pos", lambda text: searchable(Board.parse(text)), Board.empty(),
+                 "The position {text} cannot be searched ({error}); showing the empty board.")
+    step = read("step", step_number, 1, "The step {text} is not a step number (1 or more); showing step 1.")
+    return algorithm, order, board, step, problems
+
+
+class StepNumberError(ValueError):
+    """The address's step is not a step number."""
+
+
+def step_number(text: str) -> int:
+    """A step number from the address: 1 or more, at most nine digits."""
+    stripped = text.strip()
+    if not (stripped.isdigit() and int(stripped) >= 1 and len(stripped) <= 9):
+        raise StepNumberError(f"not a step number: {text!r}")
+    return int(stripped)
+
+
+def quoted(text: str) -> str:
+    """Address text quoted back to the reader, cut short."""
+    shown = text if len(text) <= 40 else text[:40] + "\u2026"
+    return f"\u201c{shown}\u201d"
+
+
+def searchable(board: Board) -> Board:
+    """A board this page can search to the end: any 3x3 position, and 4x4
+    endgames."""
+    empty = board.geometry.cells - board.ply
+    if board.size != 3 and empty > FOUR_BY_FOUR_EMPTY_CELLS:
+        raise InvalidPositionError(
+            f"it is {board.size}x{board.size} with {empty} empty cells; this page searches 4x4 positions "
+            f"with {FOUR_BY_FOUR_EMPTY_CELLS} or fewer"
+        )
+    return board
+
+
+# -- stepping --------------------------------------------------------------------
+
+
+def steps_bound(board: Board) -> int:
+    """More steps than any search of ``board`` makes: a node is entered once
+    and adds at most three more events (a finished game or a table hit, the
+    value backed up, a cut-off), and there are no more nodes than sequences
+    of moves into the empty cells; one more for the last event."""
+    empty = board.geometry.cells - board.ply
+    sequences = sum(math.perm(empty, depth) for depth in range(empty + 1))
+    return 4 * sequences + 1
+
+
+class Stepper:
+    """The explorer's walk through one search: the Trace behind it, the step
+    each control asks for, and the search's length once known.
+
+    Every step asked for is kept between 1 and the last step, and every
+    control works whatever the trace is doing: a Trace that cannot seek a
+    step soundly is replaced by a fresh trace of the same search
+    (``_sound_for``). Issue 19: End, then Back, raised IndexError in the
+    trace and left the explorer stuck.
+    """
+
+    def __init__(self, algorithm: Algorithm, board: Board, order: Order) -> None:
+        self.trace = Trace(algorithm, board, order)
+        self.total: int | None = None
+        """How many steps the search has, once a trace of it has reached its end."""
+        self.at = self.trace.current.number
+        """The step the explorer stands at: the one it shows."""
+        self.asked: int | None = None
+        """The step number asked for, when asked by number (past the end is said)."""
+        self._then: Kind | None = None  # once at the step asked for, look on for the next event of this kind
+        self._gap = False
+
+    @property
+    def algorithm(self) -> Algorithm:
+        return self.trace.algorithm
+
+    @property
+    def board(self) -> Board:
+        return self.trace.board
+
+    @property
+    def order(self) -> Order:
+        return self.trace.order
+
+    @property
+    def step(self) -> Step:
+        """The step the explorer stands at, once ``work`` has ended or ``halt``."""
+        return self.trace.current
+
+    def jump(self, how: str) -> None:
+        """Ask for the step a control names (one of JUMPS)."""
+        if how == "first":
+            self.seek(1)
+        elif how == "last":
+            self.seek_last()
+        elif how == "next":
+            self.seek_next()
+        else:
+            self.seek(self.trace.target + int(how))
+
+    def seek(self, number: int) -> None:
+        """Ask for step ``number``, kept between 1 and the last step."""
+        self.asked = number
+        number = max(1, number)
+        if self.total is not None:
+            number = min(number, self.total)
+        self._sound_for(number)
+        self.trace.seek(number)
+
+    def seek_last(self) -> None:
+        """Ask for the last step (past every step the search could have, when
+        its length is not known yet: a trace stops at its end)."""
+        self.asked = None
+        number = self.total if self.total is not None else steps_bound(self.board)
+        self._sound_for(number)
+        self.trace.seek(number)
+
+    def seek_next(self) -> None:
+        """Ask for the next step after the one shown of the kind that sets
+        the algorithm apart (NEXT)."""
+        kind = NEXT[self.algorithm][0]
+        if self._gap or not self.trace.arrived:
+            # Mid-way to another step, or with a gap: come back to the step
+            # shown first, then look on from there.
+            self.seek(self.at)
+            self.asked = None
+            self._then = kind
+        else:
+            self._then = None
+            self.trace.seek_next(kind)
+
+    def work(self) -> Iterator[int]:
+        """Make the steps toward the one asked for, WORK_EVENTS at a time,
+        yielding how many are made; ends standing at it."""
+        trace = self.trace
+        while not trace.work(WORK_EVENTS):
+            yield trace.made
+        if self._then is not None:
+            trace.seek_next(self._then)
+            self._then = None
+            while not trace.work(WORK_EVENTS):
+                yield trace.made
+        self._arrived()
+
+    def halt(self) -> None:
+        """Give up a long seek: stand at the last step made so far."""
+        self._then = None
+        self.trace.halt()
+        self._arrived()
+
+    def take_past_end(self) -> int | None:
+        """The step number last asked for, if it lies past the search's end
+        (once: the question is then answered)."""
+        asked, self.asked = self.asked, None
+        if asked is not None and self.total is not None and asked > self.total:
+            return asked
+        return None
+
+    def _arrived(self) -> None:
+        """Stand at the trace's step; learn the length; note a gap in the
+        steps the trace remembers (it stands at the last of them)."""
+        trace = self.trace
+        if trace.total is not None:
+            self.total = trace.total
+        self.at = trace.current.number
+        remembered = trace.recent(trace.keep)
+        self._gap = remembered[-1].number - remembered[0].number != len(remembered) - 1
+
+    def _sound_for(self, number: int) -> None:
+        """Make sure the trace can seek ``number``: a Trace looks up what it
+        remembers by number, and takes the events it makes next as the ones
+        after those it remembers. A gap in its memory breaks the first; a
+        jump given up part-way (retired by a newer one) the second, for any
+        step short of the one it was making for (the events made on the way
+        were not kept). Either way a fresh trace of the same search takes over."""
+        self._then = None
+        if self._gap or (not self.trace.arrived and number < self.trace.target):
+            old = self.trace
+            self.trace = Trace(old.algorithm, old.board, old.order, old.keep)
+            self._gap = False
+
+
+# -- the explorer's words ------------------------------------------------------------
+
+
+def cells_text(cells: tuple[int, ...] | list[int], size: int) -> str:
+    """Cells by name and number: "top left (0), centre (4)"."""
+    return ", ".join(f"{cell_name(cell, size)} ({cell})" for cell in cells)
+
+
+def tree_label(node: TreeNode, valued: bool, cut: bool) -> str:
+    """A line of the whole tree (small positions): the move, and its value
+    once the search has backed it up; the moves a cut-off skipped."""
+    board = node.board
+    if node.move is None:
+        text = f"Root: {board.to_move} to move" if not board.is_over else f"Root: {board.result.summary}"
+        if valued and node.value is not None:
+            text += f", worth {signed(node.value)}"
+    else:
+        mover = board[node.move]
+        text = f"{mover} {cell_name(node.move, board.size)} ({node.move})"
+        if board.is_over:
+            text += f", {board.result.summary}"
+        if valued and node.value is not None:
+            text += f": {signed(node.value)} for {mover}"
+            if node.hit:
+                text += " (from the table)"
+        else:
+            text += " \u2026"
+    if cut and node.skipped:
+        text += " \u2014 cut off: " + cells_text(node.skipped, board.size)
+    return text
+
+
+def node_heading(node: PathNode, depth: int, algorithm: Algorithm) -> str:
+    """The heading of one position on the current path (large positions)."""
+    board = node.board
+    if board.is_over:
+        return f"Depth {depth}: the game is over ({board.result.summary})."
+    text = f"Depth {depth}: {board.to_move} to move"
+    if algorithm is Algorithm.ALPHABETA:
+        text += f", window ({signed(node.alpha)}, {signed(node.beta)})"
+    if node.best is not None and node.best_value is not None:
+        text += f", best so far {cell_name(node.best, board.size)} ({signed(node.best_value)})"
+    return text + "."
+
+
+def branch_text(move: int, size: int, state: BranchState, value: int | None, nodes: int) -> str:
+    """One move of a position on the current path, as far as it is searched."""
+    where = f"{cell_name(move, size)} ({move})"
+    if state is BranchState.DONE and value is not None:
+        return f"{where}: {signed(value)}, {nodes:,} node{'s' if nodes != 1 else ''}"
+    if state is BranchState.SEARCHING:
+        return f"{where}: searching, {nodes:,} node{'s' if nodes != 1 else ''} so far"
+    if state is BranchState.SKIPPED:
+        return f"{where}: cut off"
+    return f"{where}: not yet"
+
+
+def path_text(event: Event, size: int) -> str:
+    """The moves from the root to this step's position, and its depth."""
+    return (cells_text(event.path, size) if event.path else "the root") + f" \u2014 depth {len(event.path)}"
+
+
+def window_text(event: Event, algorithm: Algorithm) -> str:
+    if algorithm is Algorithm.ALPHABETA:
+        return f"({signed(event.alpha)}, {signed(event.beta)})"
+    return "none: minimax searches every move"
+
+
+def best_text(step: Step) -> str:
+    """The best move so far at the position being searched."""
+    node = step.path[-1] if step.path else None
+    if node is None or node.best is None or node.best_value is None:
+        return "none yet"
+    worth = f"worth {signed(node.best_value)} to {node.board.to_move}"
+    return f"{cell_name(node.best, node.board.size)} ({node.best}), {worth}"
+
+
+def tree_heading(small: bool) -> str:
+    return "The whole tree so far" if small else "The path so far, with each position's moves"
+
+
+def total_text(total: int | None) -> str:
+    return f"of {total:,}" if total is not None else ""
+
+
+def step_status(number: int, total: int | None) -> str:
+    return f"Step {number:,}" + (f" of {total:,}." if total is not None else ".")
+
+
+def working_status(target: int, made: int) -> str:
+    return f"Searching to step {target:,}: {made:,} steps made\u2026"
+
+
+def stopped_status(number: int) -> str:
+    return f"Stopped at step {number:,}."
+
+
+def past_end_message(total: int, asked: int) -> str:
+    return f"The search has {total:,} steps, not {asked:,}: here is the last one."
+
+
+def bad_position_message(error: InvalidPositionError) -> str:
+    return f"That position cannot be searched: {error}."
+
+
+def announcement(step: Step, algorithm: Algorithm) -> str:
+    """What the live region says once stepping pauses."""
+    return f"Step {step.number}: {describe(step.event, algorithm)}"
+
+
+def failure_message(error: BaseException) -> str:
+    """A search that raised, said in one line: never a traceback."""
+    return f"Something went wrong in the search ({error or type(error).__name__}); choose a step to carry on."
+
+
+# -- the race's words ---------------------------------------------------------------
+
+
+def racer_name(algorithm: Algorithm, order: Order) -> str:
+    name = ALGORITHM_NAMES[algorithm]
+    if algorithm is Algorithm.ALPHABETA:
+        name += f" ({ORDER_NAMES[order]})"
+    return name
+
+
+def racer_status(algorithm: Algorithm, order: Order) -> str:
+    return f"Running {racer_name(algorithm, order)}\u2026"
+
+
+def race_time(seconds: float) -> str:
+    ms = seconds * 1000
+    return f"{ms:.1f} ms" if ms < 100 else f"{ms:,.0f} ms"
+
+
+def race_done(board: Board) -> str:
+    return f"Done: {len(RACERS)} searches of {board}, counted in this browser just now."
+
+
+RACE_READY = "Ready: press Run the race."
+RACE_STOPPED = "Stopped. Rows with a count finished; press Run the race to start again."
+RACE_AGAIN = "Press Run the race to start again."
+
+
+def duration(seconds: float) -> str:
+    """A long time in the largest unit that reads well."""
+    for unit, length in (("years", 365.25 * 86_400), ("days", 86_400), ("hours", 3_600), ("minutes", 60)):
+        if seconds >= 2 * length:
+            return f"{seconds / length:,.0f} {unit}"
+    return f"{seconds:,.0f} seconds"
+
+
+def four_estimate(nodes: int, positions: int, rate: float) -> str:
+    """What plain minimax would take on 4x4 at ``rate`` nodes a second: the
+    tree was counted at build time (pyengine/census.py); running it is out
+    of the question."""
+    return (
+        f"On 4\u00d74, plain minimax from the empty board would enter {nodes:,} nodes: the whole game "
+        f"tree, counted when this site was built by walking 4\u00d74's {positions:,} positions. At the "
+        f"{rate:,.0f} nodes a second this browser's minimax just managed, that is about "
+        f"{duration(nodes / rate)}."
+    )

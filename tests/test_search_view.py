@@ -1,0 +1,220 @@
+"""What "Watch the search" says and where it stands (site/py/search_view.py),
+in CPython: the stepping against the engine's own list of events, the words
+against facts computed here."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from pyengine import Board, InvalidPositionError
+from pyengine.search import Algorithm, Counts, Event, Kind, Order, events, run_to_end, tally
+from pyengine.trace import tree
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site" / "py"))
+import search_view
+from search_view import JUMPS, Stepper
+
+SMALL = Board.parse("X.O/.X./..O")  # issue 19's position: End, then Back, stuck the explorer
+LARGE = Board.parse("XO../OX../..XO/....")  # a 4x4 position with 10 empty cells, the most searched here
+# Small (the whole tree drawn) and large (the path drawn), 3x3 and 4x4.
+SIGNS = {1: "+1", 0: "0", -1: "\u22121"}  # values as the page writes them
+POSITIONS = [SMALL, Board.parse("XO./.X./..."), Board.parse("X.O/.../..."), Board.parse("XOXO/OX../.O../.X.X")]
+
+
+def finish(stepper: Stepper) -> int:
+    """Work until the step asked for; how many slices of work it took."""
+    return sum(1 for _ in stepper.work())
+
+
+def counts_after(steps: list[Event]) -> list[Counts]:
+    """The counts after each step, counted here event by event: nodes
+    entered, finished games, cut-offs and table hits."""
+    seen: Counter[Kind] = Counter()
+    after = []
+    for event in steps:
+        seen[event.kind] += 1
+        after.append(Counts(seen[Kind.ENTER], seen[Kind.LEAF], seen[Kind.CUTOFF], seen[Kind.HIT]))
+    return after
+
+
+class TestStepping:
+    @pytest.mark.parametrize("algorithm", list(Algorithm))
+    def test_end_then_back_lands_on_the_step_before_the_last(self, algorithm: Algorithm) -> None:
+        """Issue 19: End, then Back, -10, -100 and Back again, each the engine's event."""
+        steps = list(events(algorithm, SMALL, Order.CCE))
+        stepper = Stepper(algorithm, SMALL, Order.CCE)
+        for how, number in (("last", len(steps)), ("-1", len(steps) - 1), ("last", len(steps)),
+                            ("-10", len(steps) - 10), ("last", len(steps)), ("-100", max(1, len(steps) - 100)),
+                            ("-1", max(1, len(steps) - 101))):
+            stepper.jump(how)
+            finish(stepper)
+            assert stepper.step.number == number, how
+            assert stepper.step.event == steps[number - 1]
+        assert stepper.total == len(steps)
+
+    def test_stop_then_back_and_forward(self) -> None:
+        """Stop part-way through a long jump, then step either way: the steps
+        are the engine's (a halted trace also left a gap)."""
+        board = POSITIONS[2]
+        steps = list(events(Algorithm.MINIMAX, board))
+        stepper = Stepper(Algorithm.MINIMAX, board, Order.CELLS)
+        stepper.seek(len(steps) - 10)
+        work = stepper.work()
+        for _ in range(30):
+            next(work)
+        stepper.halt()
+        halted = stepper.step.number
+        assert 1 < halted < len(steps) - 10 and stepper.step.event == steps[halted - 1]
+        for how in ("-1", "+1", "+1", "next", "-100", "last", "-1"):
+            before = stepper.step.number
+            stepper.jump(how)
+            finish(stepper)
+            number = stepper.step.number
+            assert stepper.step.event == steps[number - 1], (how, before, number)
+
+    def test_a_step_past_the_end_is_the_last_and_said_once(self) -> None:
+        steps = list(events(Algorithm.ALPHABETA, SMALL))
+        stepper = Stepper(Algorithm.ALPHABETA, SMALL, Order.CELLS)
+        stepper.seek(100_000)
+        finish(stepper)
+        assert stepper.step.number == len(steps)
+        assert stepper.take_past_end() == 100_000
+        assert stepper.take_past_end() is None
+        stepper.seek(len(steps) - 1)
+        finish(stepper)
+        assert stepper.take_past_end() is None and stepper.step.event == steps[-2]
+
+    def test_next_while_a_jump_is_under_way_looks_on_from_the_step_shown(self) -> None:
+        """N pressed while the trace is still making steps toward another
+        (the explorer retires that jump): the next such event after the step shown."""
+        board = POSITIONS[2]
+        steps = list(events(Algorithm.MINIMAX, board))
+        stepper = Stepper(Algorithm.MINIMAX, board, Order.CELLS)
+        stepper.seek(300)
+        finish(stepper)
+        stepper.seek(len(steps) - 1)
+        next(stepper.work())  # part of the way, then retired
+        stepper.jump("next")
+        finish(stepper)
+        wanted = next(n for n, event in enumerate(steps, 1) if n > 300 and event.kind is Kind.LEAF)
+        assert stepper.step.number == wanted
+
+    @pytest.mark.parametrize("algorithm", list(Algorithm))
+    @pytest.mark.parametrize("board", POSITIONS, ids=str)
+    def test_random_presses_always_land_on_the_engines_step(self, algorithm: Algorithm, board: Board) -> None:
+        """Two hundred presses of every control, some retired part-way by the
+        next press or by Stop (seeded): every step shown is between 1 and the
+        last, and is the engine's event with the engine's counts."""
+        rng = random.Random(f"{algorithm.value} {board}")
+        steps = list(events(algorithm, board, Order.CCE))
+        counts = counts_after(steps)
+        assert counts[-1] == tally(iter(steps))
+        stepper = Stepper(algorithm, board, Order.CCE)
+        for _ in range(200):
+            action = rng.random()
+            if action < 0.08:
+                stepper.seek(rng.randint(1, len(steps) + 3000))
+            else:
+                stepper.jump(rng.choice(JUMPS))
+            work = stepper.work()
+            if action > 0.85:  # a press before this one arrived: retire it part-way
+                for _ in range(rng.randint(0, 3)):
+                    if next(work, None) is None:
+                        break
+                if rng.random() < 0.5:
+                    stepper.halt()
+                else:
+                    continue  # the next press retires it
+            else:
+                for _ in work:
+                    pass
+            step = stepper.step
+            assert 1 <= step.number <= len(steps)
+            assert step.event == steps[step.number - 1] and step.counts == counts[step.number - 1]
+        assert stepper.total in (None, len(steps))
+
+    @pytest.mark.parametrize("board", [Board.empty(), Board.parse("X../.../..."), POSITIONS[3]], ids=str)
+    def test_the_bound_is_past_every_search_of_the_position(self, board: Board) -> None:
+        """steps_bound is more than the steps each algorithm makes (plain
+        minimax checked where it is quick; it makes the most)."""
+        bound = search_view.steps_bound(board)
+        quick = board.geometry.cells - board.ply <= 8
+        for algorithm in Algorithm:
+            if algorithm is Algorithm.MINIMAX and not quick:
+                continue
+            assert sum(1 for _ in events(algorithm, board, Order.CCE)) < bound
+
+
+class TestWords:
+    def test_the_address_round_trips(self) -> None:
+        query = search_view.search_query(SMALL, Algorithm.ALPHABETA, Order.CCE, 37)
+        assert query == "?alg=alphabeta&order=cce&pos=X.O/.X./..O&step=37"
+        given = dict(part.split("=", 1) for part in query[1:].split("&"))
+        assert search_view.settings_from_params(given) == (Algorithm.ALPHABETA, Order.CCE, SMALL, 37, [])
+        assert "order=" not in search_view.search_query(SMALL, Algorithm.MEMO, Order.CCE)
+
+    @pytest.mark.parametrize(("key", "text", "default"), [
+        ("alg", "negascout", "showing minimax"), ("order", "<b>", "using cell order"),
+        ("pos", "XXX/XXX/XXX", "showing the empty board"), ("step", "0", "showing step 1"),
+        ("step", "1" * 10, "showing step 1"), ("pos", "X" + "." * 15, "4x4 positions with 10 or fewer"),
+    ])
+    def test_a_bad_value_is_quoted_and_replaced(self, key: str, text: str, default: str) -> None:
+        algorithm, order, board, step, problems = search_view.settings_from_params({key: text})
+        assert (algorithm, order, board, step) == (Algorithm.MINIMAX, Order.CELLS, Board.empty(), 1)
+        assert len(problems) == 1 and default in problems[0]
+        assert f"\u201c{text[:40]}" in problems[0]
+
+    def test_only_4x4_endgames_are_searchable(self) -> None:
+        assert search_view.searchable(LARGE) is LARGE
+        with pytest.raises(InvalidPositionError, match="11 empty cells"):
+            search_view.searchable(Board.parse("XO../OX../..X./...."))
+
+    def test_the_whole_trees_labels_say_each_moves_value_for_its_mover(self) -> None:
+        """For every node of a small minimax tree, once valued: the mover,
+        the cell by number, and the value the engine's own run_to_end gives the
+        position after that move, negated (negamax: the mover's gain); the
+        root, its side to move and its value."""
+        board = Board.parse("XOX/OX./...")
+        nodes, _ = tree(list(events(Algorithm.MINIMAX, board)))
+        for node in nodes[1:]:
+            label = search_view.tree_label(node, valued=True, cut=False)
+            mover = node.board[node.move]
+            assert label.startswith(f"{mover} ") and f"({node.move})" in label
+            # Plain minimax values exactly: the position after the move, from its side to move.
+            value = -run_to_end(Algorithm.MINIMAX, node.board).value
+            assert label.endswith(f": {SIGNS[value]} for {mover}")
+        root = search_view.tree_label(nodes[0], valued=True, cut=False)
+        assert root == f"Root: O to move, worth {SIGNS[run_to_end(Algorithm.MINIMAX, board).value]}"
+
+    def test_a_cut_offs_skipped_cells_are_named(self) -> None:
+        steps = list(events(Algorithm.ALPHABETA, Board.parse("XOX/OXO/..."), Order.CCE))
+        nodes, _ = tree(steps)
+        cut = [node for node in nodes if node.skipped]
+        assert cut, "this position has a cut-off"
+        for node in cut:
+            label = search_view.tree_label(node, valued=True, cut=True)
+            assert label.endswith(", ".join(f"({cell})" for cell in node.skipped).split(", ")[-1])
+            assert "cut off: " in label and all(f"({cell})" in label for cell in node.skipped)
+
+    def test_the_status_lines(self) -> None:
+        assert search_view.step_status(1_234, None) == "Step 1,234."
+        assert search_view.step_status(7, 232) == "Step 7 of 232."
+        assert search_view.past_end_message(232, 999) == "The search has 232 steps, not 999: here is the last one."
+        assert search_view.working_status(300_000, 1_500) == "Searching to step 300,000: 1,500 steps made\u2026"
+
+    @pytest.mark.parametrize(("seconds", "text"), [
+        (59, "59 seconds"), (119, "119 seconds"), (120, "2 minutes"), (2 * 86_400, "2 days"),
+        (3 * 365.25 * 86_400, "3 years"),
+    ])
+    def test_a_duration_takes_the_largest_unit_with_two_or_more(self, seconds: float, text: str) -> None:
+        assert search_view.duration(seconds) == text
+
+    def test_each_racer_is_named_with_its_order_only_for_alpha_beta(self) -> None:
+        names = [search_view.racer_name(a, o) for a, o in search_view.RACERS]
+        assert len(set(names)) == len(names)
+        assert [("(" in name) for name in names] == [a is Algorithm.ALPHABETA for a, _ in search_view.RACERS]
