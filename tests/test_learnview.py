@@ -62,3 +62,15 @@ def test_a_comparison_draws_one_line_per_machine() -> None:
     html = learnview.comparison_plots("MENACE", curves, results)
     assert html.count("<polyline") == 16
     assert "vs another MENACE, Scroggs" in html and "vs itself, Michie" in html
+
+
+def test_a_group_is_named_before_its_boxes_are_marked() -> None:
+    """The heading a box group has from the start (a <summary> never empty, for
+    screen readers) agrees with the one it has once its boxes are marked."""
+    boxes = [b for b in choice_positions(Player.X) if learnview.move_number(b) == 1]
+    before = learnview.group_summary(1, len(boxes))
+    assert before == f"Before its 2nd move: {len(boxes)} boxes"
+    machine = Menace(MICHIE, Player.X)
+    marks = [m for m in machine.marks(Player.X) if learnview.move_number(m.board) == 1]
+    after = learnview.group_summary(1, marks)
+    assert after.startswith(before + ", ") and after.endswith(" perfect")

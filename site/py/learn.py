@@ -334,7 +334,8 @@ class TrainerView:
             boxes = [b for b in choice_positions(Player.X) if learnview.move_number(b) == number]
             figures = "".join(f'<figure class="box" data-box="{b}"></figure>' for b in boxes)
             groups.append(f'<details class="box-group" data-group="{number}"{" open" if number < 2 else ""}>'
-                          f'<summary></summary><div class="box-grid">{figures}</div></details>')
+                          f'<summary>{learnview.group_summary(number, len(boxes))}</summary>'
+                          f'<div class="box-grid">{figures}</div></details>')
         self.boxes_root.innerHTML = "".join(groups)
         self.figures = {str(f.dataset.box): f for f in self.boxes_root.querySelectorAll("figure.box")}
         self.painted = {}

@@ -67,11 +67,12 @@ def box_svg(box: Board, beads: dict[Cell, int], mark: Mark, drawn: Cell | None =
     return "".join(parts)
 
 
-def group_summary(number: int, marks: list[Mark]) -> str:
-    """A group's heading: which move, how many boxes, how many perfect."""
-    perfect = sum(m.perfect for m in marks)
-    boxes = "box" if len(marks) == 1 else "boxes"
-    return f"Before its {MOVE_WORDS[number]} move: {len(marks)} {boxes}, {perfect} perfect"
+def group_summary(number: int, marks: list[Mark] | int) -> str:
+    """A group's heading: which move, how many boxes, how many perfect (given
+    the boxes' marks; given only how many boxes, before they are marked)."""
+    count = marks if isinstance(marks, int) else len(marks)
+    heading = f"Before its {MOVE_WORDS[number]} move: {count} {'box' if count == 1 else 'boxes'}"
+    return heading if isinstance(marks, int) else f"{heading}, {sum(m.perfect for m in marks)} perfect"
 
 
 def blocks(history: str, size: int) -> list[tuple[int, float, float, float]]:
