@@ -70,7 +70,7 @@ def test_a_group_is_named_before_its_boxes_are_marked() -> None:
     boxes = [b for b in choice_positions(Player.X) if learnview.move_number(b) == 1]
     before = learnview.group_summary(1, len(boxes))
     assert before == f"Before its 2nd move: {len(boxes)} boxes"
-    machine = Menace(MICHIE, Player.X)
+    machine = Menace(MICHIE, Player.X, Random(1))
     marks = [m for m in machine.marks(Player.X) if learnview.move_number(m.board) == 1]
     after = learnview.group_summary(1, marks)
     assert after.startswith(before + ", ") and after.endswith(" perfect")
