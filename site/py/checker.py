@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import secrets
 
+from longwork import Controls
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
@@ -76,10 +77,11 @@ class Checker:
     def __init__(self, root: object) -> None:
         self.root = root
         self.code = root.querySelector("textarea")
-        self.run_button = root.querySelector("[data-check-run]")
-        self.stop_button = root.querySelector("[data-check-stop]")
         self.bar = root.querySelector("progress")
-        self.status = root.querySelector(".ttt-status")
+        self.controls = Controls(
+            root, run=root.querySelector("[data-check-run]"), stop=root.querySelector("[data-check-stop]"),
+            status=root.querySelector(".ttt-status"), bar=self.bar,
+        )
         self.verdict = root.querySelector(".ck-verdict")
         self.verdict_text = root.querySelector(".ck-verdict-text")
         self.cells = list(root.querySelectorAll(".ck-cell"))
@@ -101,14 +103,12 @@ class Checker:
         self._tick = create_proxy(self._on_tick)
         self._ticker = 0
         self.inbox: object = None
-        self.run_button.addEventListener("click", create_proxy(self._on_run))
-        self.stop_button.addEventListener("click", create_proxy(self._on_stop))
+        self.controls.run_button.addEventListener("click", create_proxy(self._on_run))
+        self.controls.stop_button.addEventListener("click", create_proxy(self._on_stop))
         if not root.hasAttribute("data-editor"):  # the editor did not load: the plain box still works
             self.code.disabled = False
-        self.run_button.disabled = False
         count = len(self.positions)
-        self.status.textContent = f"Ready: press the button to run your choose() on all {count:,} positions."
-        root.setAttribute("data-state", "ready")
+        self.controls.ready(f"Ready: press the button to run your choose() on all {count:,} positions.")
         self._start = create_proxy(lambda *_: self.start_worker())
         self.start_when_idle()
 
@@ -214,14 +214,11 @@ class Checker:
         self.output.textContent = ""
         self.verdict.hidden = True
         self.root.removeAttribute("data-verdict")
-        self.bar.value = 0
-        self.run_button.disabled, self.stop_button.disabled = True, False
-        self.root.setAttribute("data-state", "running")
+        self.controls.running("Starting Python for your code\u2026", len(self.positions))
         if self.worker_ready:
             self.begin()
             return
         self.wanted = True
-        self.status.textContent = "Starting Python for your code\u2026"
         self.start_worker()
 
     def begin(self) -> None:
@@ -234,7 +231,7 @@ class Checker:
         self.inbox.token = check.token
         self.inbox.heard = window.performance.now()
         self.worker.postMessage(to_js(message, dict_converter=window.Object.fromEntries))
-        self.status.textContent = "Running your code\u2026"
+        self.controls.say("Running your code\u2026")
 
     def on_loaded(self, check: Check, data: dict[str, object]) -> None:
         if "error" in data:
@@ -269,7 +266,7 @@ class Checker:
         self.bar.value = check.done
         total = len(check.positions)
         if check.loaded:
-            self.status.textContent = f"Checked {check.done:,} of {total:,} positions\u2026"
+            self.controls.say(f"Checked {check.done:,} of {total:,} positions\u2026")
         now = window.performance.now() / 1000
         if now - self.inbox.heard / 1000 > check.budget_s:
             self.runaway(check)
@@ -382,9 +379,7 @@ class Checker:
         self.verdict.hidden = False
 
     def finish(self, words: str, state: str) -> None:
-        self.run_button.disabled, self.stop_button.disabled = False, True
-        self.status.textContent = words
-        self.root.setAttribute("data-state", state)
+        self.controls.finish(words, state)
 
     def take_printed(self, text: object) -> None:
         if text:
