@@ -13,8 +13,11 @@ words (the algorithms' names, a step of a search in a sentence) are here too.
 
 from __future__ import annotations
 
+from enum import Enum
+
 from .analysis import Value
 from .board import Board, Player, Result
+from .choices import Choice
 from .geometry import Cell
 from .search import INFINITY, Algorithm, Event, Kind, Order
 
@@ -92,6 +95,44 @@ ORDER_NAMES: Final = {
 }
 """What each move order is called on the page."""
 
+
+
+class Convention(Choice, Enum, noun="convention"):
+    """Whose point of view a search's values are stated from.
+
+    The search computes every value for the side to move (negamax: one rule
+    for both sides, the sign flipped on the way up). Classrooms and most
+    textbooks state the same values from X's side instead: X is MAX and wants
+    them high, O is MIN and wants them low, and alpha is MAX's best so far,
+    beta MIN's. The numbers are the same up to a sign at O's positions.
+    """
+
+    NEGAMAX = "negamax"
+    """Each value for the side to move at its position; the window is that side's."""
+    MAXMIN = "maxmin"
+    """Each value from X's side; alpha is MAX's (X's) bound, beta MIN's (O's)."""
+
+
+def stated(value: int, side: Player, convention: Convention) -> int:
+    """A value the search gives for ``side``, as ``convention`` states it.
+
+    >>> stated(1, Player.O, Convention.MAXMIN), stated(1, Player.O, Convention.NEGAMAX)
+    (-1, 1)
+    """
+    return -value if convention is Convention.MAXMIN and side is Player.O else value
+
+
+def stated_window(alpha: int, beta: int, side: Player, convention: Convention) -> tuple[int, int]:
+    """The alpha-beta window ``(alpha, beta)`` the search keeps for ``side``, as
+    ``convention`` states it. From X's side, O's window ``(a, b)`` is
+    ``(-b, -a)``: O's lower bound on its own value is an upper bound on X's.
+
+    >>> stated_window(-1, 2, Player.O, Convention.MAXMIN)
+    (-2, 1)
+    """
+    if convention is Convention.MAXMIN and side is Player.O:
+        return -beta, -alpha
+    return alpha, beta
 
 
 def signed(value: int) -> str:
