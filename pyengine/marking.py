@@ -9,8 +9,8 @@ same for a slow win as for a fast one has not erred when it wins slowly.
 >>> from pyengine import Board, Player
 >>> good_moves(Board.parse("XX./OO./..."))          # only the win keeps the win
 (2,)
->>> [len([b for b in choice_positions(Player.X) if b.ply == p]) for p in (0, 2, 4, 6)]
-[1, 12, 108, 183]
+>>> tuple(sum(b.ply == p for b in choice_positions(Player.X)) for p in (0, 2, 4, 6))
+(1, 12, 108, 183)
 """
 
 from __future__ import annotations

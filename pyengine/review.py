@@ -12,8 +12,8 @@ a win.
 >>> mistake = first_mistake(start, (4, 1, 0, 8, 2), (Player.O,))
 >>> mistake.ply, mistake.cell, mistake.before.value, mistake.played.value
 (1, 1, <Value.DRAW: 'draw'>, <Value.LOSS: 'loss'>)
->>> [move.cell for move in mistake.better]
-[0, 2, 6, 8]
+>>> tuple(move.cell for move in mistake.better)
+(0, 2, 6, 8)
 >>> first_mistake(start, (8, 4, 7, 6, 2, 5, 3, 1, 0), (Player.X, Player.O)) is None
 True
 """

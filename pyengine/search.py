@@ -174,8 +174,8 @@ def events(algorithm: Algorithm | str, board: Board, order: Order | str = Order.
     ending with one DONE event that holds the root's value and best move.
 
     >>> steps = list(events(Algorithm.MINIMAX, Board.parse("XOX/OXO/OX.")))
-    >>> [step.kind.value for step in steps]
-    ['enter', 'enter', 'leaf', 'up', 'done']
+    >>> " ".join(step.kind.value for step in steps)
+    'enter enter leaf up done'
     >>> steps[-1].value, steps[-1].best  # X completes the diagonal
     (1, 8)
     """

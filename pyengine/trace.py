@@ -53,8 +53,8 @@ def tree(steps: list[Event]) -> tuple[list[TreeNode], dict[tuple[Cell, ...], int
     order of entering), and the index of each by its path from the root.
 
     >>> nodes, index = tree(list(events(Algorithm.MINIMAX, Board.parse("XOX/OXO/OX."))))
-    >>> [(n.move, n.entered, n.valued, n.value) for n in nodes]
-    [(None, 1, 5, 1), (8, 2, 4, 1)]
+    >>> tuple((n.move, n.entered, n.valued, n.value) for n in nodes)
+    ((None, 1, 5, 1), (8, 2, 4, 1))
     """
     fields: list[list[object]] = []
     index: dict[tuple[Cell, ...], int] = {}
