@@ -379,3 +379,27 @@ class TestConventions:
             search_view.branch_text(4, 3, BranchState.DONE, 1, 5, convention=MAXMIN)
         assert search_view.branch_text(4, 3, BranchState.DONE, 1, 5, side=Player.O, convention=MAXMIN) == (
             "centre (4): \u22121, 5 nodes")
+
+    def test_how_the_bot_thinks_worked_example_is_the_searchs_own(self) -> None:
+        """The page's worked example (alpha-beta in cell order from
+        X.O/.X./..O, steps 15 to 20) says what the search does there, in both
+        conventions, and links to that cut-off under MAX/MIN."""
+        page = (Path(__file__).resolve().parent.parent / "site" / "how-the-bot-thinks.md").read_text()
+        steps = list(events(Algorithm.ALPHABETA, Board.parse("X.O/.X./..O"), Order.CELLS))
+        found, enter, won, cut = (steps[n - 1] for n in (15, 16, 19, 20))
+        assert (found.kind, found.board, found.move, found.value) == (Kind.UP, Board.parse("XXO/OX./..O"), 5, 0)
+        assert (enter.kind, enter.board, enter.board.to_move) == (Kind.ENTER, Board.parse("XXO/OX./X.O"), Player.O)
+        assert (won.kind, won.move, won.value, won.board.play(5).result.winner) == (Kind.UP, 5, 1, Player.O)
+        assert (cut.kind, cut.skipped) == (Kind.CUTOFF, (7,))  # bottom
+
+        def pair(alpha: int, beta: int) -> str:
+            return f"({WRITTEN[alpha]}, {WRITTEN[beta]})"
+
+        assert (f"| window on entering (step 16) | {pair(enter.alpha, enter.beta)} | "
+                f"{pair(-enter.beta, -enter.alpha)} |") in page
+        assert f"| O right, which wins (step 19) | worth {SIGNS[won.value]} to O | worth {SIGNS[-won.value]} to X |" \
+            in page
+        assert f"| window after it | {pair(won.alpha, won.beta)} | {pair(-won.beta, -won.alpha)} |" in page
+        assert (f"| cut-off (step 20) | \u03b1 {SIGNS[cut.alpha]} \u2265 \u03b2 {SIGNS[cut.beta]} | "
+                f"\u03b2 {SIGNS[-cut.alpha]} \u2264 \u03b1 {SIGNS[-cut.beta]} |") in page
+        assert "(search.md?alg=alphabeta&pos=X.O/.X./..O&step=20&conv=maxmin)" in page
