@@ -321,7 +321,7 @@ class TestConventions:
             side = side_of(event.board)
             sides.add(side)
             assert search_view.window_text(event, Algorithm.ALPHABETA, convention=MAXMIN).startswith(
-                window(event.alpha, event.beta, side) + ": \u03b1 is the most X (MAX)")
+                window(event.alpha, event.beta, side) + ": \u03b1 is MAX's best so far, \u03b2 MIN's")
             assert search_view.window_text(event, Algorithm.ALPHABETA) == (
                 f"({WRITTEN[event.alpha]}, {WRITTEN[event.beta]})")
         assert sides == {Player.X, Player.O}

@@ -374,7 +374,7 @@ def window_text(event: Event, algorithm: Algorithm, *, convention: Convention = 
         return "none: minimax searches every move"
     pair = window_pair(event.alpha, event.beta, valued_side(event.board), convention)
     if convention is Convention.MAXMIN:
-        return f"{pair}: \u03b1 is the most X (MAX) is sure of so far, \u03b2 the least O (MIN) can hold X to"
+        return f"{pair}: \u03b1 is MAX's best so far, \u03b2 MIN's"
     return pair
 
 
