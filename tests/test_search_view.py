@@ -403,3 +403,15 @@ class TestConventions:
         assert (f"| cut-off (step 20) | \u03b1 {SIGNS[cut.alpha]} \u2265 \u03b2 {SIGNS[cut.beta]} | "
                 f"\u03b2 {SIGNS[-cut.alpha]} \u2264 \u03b1 {SIGNS[-cut.beta]} |") in page
         assert "(search.md?alg=alphabeta&pos=X.O/.X./..O&step=20&conv=maxmin)" in page
+
+    @pytest.mark.parametrize(("stored", "convention", "said"), [
+        (None, Convention.NEGAMAX, False), ("", Convention.NEGAMAX, False), ("maxmin", MAXMIN, False),
+        ("MaxMin", MAXMIN, False), ("<b>sideways", Convention.NEGAMAX, True),
+    ])
+    def test_a_kept_convention_is_read_or_said_and_replaced(self, stored: str | None, convention: Convention,
+                                                            said: bool) -> None:
+        chosen, problem = search_view.remembered_convention(stored)
+        assert chosen is convention
+        assert (problem is not None) == said
+        if problem:
+            assert "\u201c<b>sideways\u201d" in problem and "showing negamax" in problem

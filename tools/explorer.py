@@ -70,7 +70,7 @@ def explorer_markup() -> str:
 <p id="ex-pos-help" class="ex-help">X, O or . for each cell, row by row, e.g. <code>X.O/.X./...</code></p>
 <p id="ex-conv-help" class="ex-help">Values: <em>negamax</em> gives each value for the side to move;
 <em>MAX/MIN</em> gives every value from X's side (X is MAX, O is MIN, &alpha; is MAX's bound and
-&beta; MIN's). Changing it keeps the step.</p>
+&beta; MIN's). Changing it keeps the step; this browser remembers it.</p>
 </form>
 <p class="ex-message" role="alert" hidden></p>
 <div class="ex-controls" role="group" aria-label="Step through the search">{buttons}

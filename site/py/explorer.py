@@ -13,6 +13,8 @@ between; a progress bar and a Stop button show while it works.
 
 from __future__ import annotations
 
+import contextlib
+
 import search_view as words
 from longwork import STEP_S, Runner
 from pyscript import document, window
@@ -68,6 +70,11 @@ class Explorer:
         params = window.URLSearchParams.new(window.location.search)
         given = {key: str(params.get(key)) for key in words.ADDRESS_KEYS if params.has(key)}
         algorithm, order, board, step, self.convention, problems = words.settings_from_params(given)
+        if "conv" not in given:
+            self.convention, problem = words.remembered_convention(self.stored_convention())
+            if problem:
+                problems.append(problem)
+                self.keep_convention()
         self.new_search(algorithm, board, order)
         if problems:
             self.show_message(" ".join(problems))
@@ -147,10 +154,23 @@ class Explorer:
         """State every value the other way: the same search, the same step."""
         self.convention = Convention.parse(str(self.convention_select.value))
         self.root.setAttribute("data-convention", self.convention.value)
+        self.keep_convention()
         self.tree_head.textContent = words.tree_heading(self.small, convention=self.convention)
         self.tree_shown = [None] * len(self.tree_shown)
         if not self.runner.running:  # else the step on its way is drawn the new way when it arrives
             self.render()
+
+    def stored_convention(self) -> str | None:
+        """The convention kept in this browser, as text (None if none, or storage is disabled)."""
+        try:
+            stored = window.localStorage.getItem(words.CONVENTION_KEY)
+        except Exception:  # storage disabled: nothing was kept
+            return None
+        return str(stored) if stored else None
+
+    def keep_convention(self) -> None:
+        with contextlib.suppress(Exception):  # storage full or disabled: the choice lasts until the page closes
+            window.localStorage.setItem(words.CONVENTION_KEY, self.convention.value)
 
     def _on_stop(self, event: object) -> None:
         self.runner.stop()

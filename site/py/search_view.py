@@ -116,6 +116,24 @@ def settings_from_params(given: dict[str, str]) -> tuple[Algorithm, Order, Board
     return algorithm, order, board, step, convention, problems
 
 
+CONVENTION_KEY = "pyengine.explorer.convention"
+"""Where this browser keeps the convention last chosen (localStorage): a
+teacher who teaches MAX/MIN chooses it once, and every explorer link opens in it."""
+
+
+def remembered_convention(stored: str | None) -> tuple[Convention, str | None]:
+    """The convention this browser kept (``stored``, localStorage's text or
+    None), for an address that names none; negamax and a sentence saying so
+    if what was kept cannot be read."""
+    if not stored:
+        return Convention.NEGAMAX, None
+    try:
+        return Convention.parse(stored), None
+    except EngineError:
+        return Convention.NEGAMAX, (f"The convention kept in this browser, {quoted(stored)}, cannot be read; "
+                                    "showing negamax.")
+
+
 class StepNumberError(ValueError):
     """The address's step is not a step number."""
 

@@ -414,3 +414,29 @@ class TestConventionSwitch:
             assert page.get_attribute(EXPLORER, "data-algorithm") == "alphabeta"
         finally:
             page.close()
+
+    def test_the_choice_is_kept_in_this_browser(
+        self, module_context: BrowserContext, watch: Watch, base_url: str
+    ) -> None:
+        """Chosen once, MAX/MIN opens every explorer link that names no
+        convention (and the address then names it); what the browser kept,
+        if unreadable, is said and replaced by negamax."""
+        key = "pyengine.explorer.convention"
+        plain = base_url + f"search/?alg=alphabeta&pos={CONV_BOARD}"
+        page = explorer_page(module_context, watch, plain)
+        try:
+            page.select_option("#ex-conv", "maxmin")
+            convention_is(page, "maxmin")
+            page.goto(plain)
+            page.wait_for_selector(READY, timeout=60_000)
+            convention_is(page, "maxmin")
+            assert page.input_value("#ex-conv") == "maxmin" and page.is_hidden(f"{EXPLORER} .ex-message")
+            page.wait_for_function("() => new URLSearchParams(location.search).get('conv') === 'maxmin'")
+            page.evaluate("key => localStorage.setItem(key, 'sideways')", key)
+            page.goto(plain)
+            page.wait_for_selector(READY, timeout=60_000)
+            assert "\u201csideways\u201d, cannot be read" in page.inner_text(f"{EXPLORER} .ex-message")
+            convention_is(page, "negamax")
+            assert page.evaluate("key => localStorage.getItem(key)", key) == "negamax"
+        finally:
+            page.close()
