@@ -113,6 +113,13 @@ class Convention(Choice, Enum, noun="convention"):
     """Each value from X's side; alpha is MAX's (X's) bound, beta MIN's (O's)."""
 
 
+CONVENTION_NAMES: Final = {
+    Convention.NEGAMAX: "negamax: for the side to move",
+    Convention.MAXMIN: "MAX/MIN: from X's side",
+}
+"""What each convention is called on the page (the explorer's choice)."""
+
+
 def stated(value: int, side: Player, convention: Convention) -> int:
     """A value the search gives for ``side``, as ``convention`` states it.
 
@@ -170,36 +177,107 @@ def board_words(board: Board) -> str:
     return f"{'; '.join(parts)}. {board.to_move} to move."
 
 
-def describe(event: Event, algorithm: Algorithm) -> str:
-    """One step in a sentence: what happened, and why it matters."""
+def valued_side(board: Board) -> Player:
+    """The side a search's value (and window) at ``board`` is for: the side
+    to move; at a finished game, the side that would move next (the loser,
+    after a win: a finished game is worth -1 to it).
+
+    >>> valued_side(Board.parse("XXX/OO./...")), valued_side(Board.parse("XX./OO./..."))
+    (<Player.O: 'O'>, <Player.X: 'X'>)
+    """
+    return board.to_move or (Player.X if board.ply % 2 == 0 else Player.O)
+
+
+def viewpoint(side: Player, convention: Convention) -> Player:
+    """Whose point of view ``convention`` states ``side``'s values from:
+    ``side``'s own (negamax), or X's (MAX/MIN)."""
+    return Player.X if convention is Convention.MAXMIN else side
+
+
+def role(side: Player, convention: Convention) -> str:
+    """``side``'s part in MAX/MIN, to follow its name: ``' (MAX)'`` for X,
+    ``' (MIN)'`` for O; nothing under negamax, where both play the same part."""
+    if convention is Convention.NEGAMAX:
+        return ""
+    return " (MAX)" if side is Player.X else " (MIN)"
+
+
+def worth(value: int, side: Player, convention: Convention, word: str = "to") -> str:
+    """A value the search gives for ``side``, in words, as ``convention``
+    states it: ``'+1 to O'`` under negamax, ``'\u22121 to X'`` under MAX/MIN.
+
+    >>> worth(1, Player.O, Convention.NEGAMAX), worth(1, Player.O, Convention.MAXMIN, "for")
+    ('+1 to O', '\u22121 for X')
+    """
+    return f"{signed(stated(value, side, convention))} {word} {viewpoint(side, convention)}"
+
+
+def window_pair(alpha: int, beta: int, side: Player, convention: Convention) -> str:
+    """The alpha-beta window the search keeps for ``side``, as ``convention``
+    states it: ``'(\u22121, +\u221e)'``.
+
+    >>> window_pair(-1, 2, Player.O, Convention.NEGAMAX), window_pair(-1, 2, Player.O, Convention.MAXMIN)
+    ('(\u22121, +\u221e)', '(\u2212\u221e, +1)')
+    """
+    low, high = stated_window(alpha, beta, side, convention)
+    return f"({signed(low)}, {signed(high)})"
+
+
+def cutoff_rule(event: Event, convention: Convention) -> str:
+    """Why a cut-off skips the moves it skips, in ``convention``'s words.
+
+    Negamax has one rule for both sides. MAX/MIN words it for each (AIMA's
+    MAX-VALUE returns once v \u2265 \u03b2, MIN-VALUE once v \u2264 \u03b1): at X's turn
+    the bound that closed the window is MIN's, at O's turn MAX's.
+    """
+    side = valued_side(event.board)
+    if convention is Convention.NEGAMAX:
+        return (f"Cut-off: \u03b1 {signed(event.alpha)} \u2265 \u03b2 {signed(event.beta)}. The opponent, one "
+                f"move up, already has a choice at least as good, so it will never let the game reach this "
+                f"position")
+    alpha, beta = (signed(end) for end in stated_window(event.alpha, event.beta, side, convention))
+    if side is Player.X:
+        return (f"Cut-off at MAX's turn (a \u03b2 cut-off): \u03b2 {beta} \u2264 \u03b1 {alpha}. Here X (MAX) can "
+                f"already get at least {alpha}, but MIN (O), one move up or higher on the path, already has a reply "
+                f"that holds X to {beta}, so O will never let the game reach this position")
+    return (f"Cut-off at MIN's turn (an \u03b1 cut-off): \u03b2 {beta} \u2264 \u03b1 {alpha}. Here O (MIN) can "
+            f"already hold X to {beta}, but MAX (X), one move up or higher on the path, already has a move "
+            f"that gets X at least {alpha}, so X will never let the game reach this position")
+
+
+def describe(event: Event, algorithm: Algorithm, *, convention: Convention = Convention.NEGAMAX) -> str:
+    """One step in a sentence: what happened, and why it matters; values as
+    ``convention`` states them."""
     board, kind = event.board, event.kind
-    side = board.to_move
+    side = valued_side(board)
     window = (
-        f", window ({signed(event.alpha)}, {signed(event.beta)})" if algorithm is Algorithm.ALPHABETA else ""
+        f", window {window_pair(event.alpha, event.beta, side, convention)}"
+        if algorithm is Algorithm.ALPHABETA else ""
     )
     if kind is Kind.ENTER:
         where = "the root" if not event.path else f"after {path_words(board, event.path)}"
         if board.is_over:
             return f"Enter {where}: the game is over."
-        return f"Enter {where}: {side} to move{window}."
+        return f"Enter {where}: {side} to move{role(side, convention)}{window}."
     if kind is Kind.LEAF:
-        value = signed(event.value or 0)
         if board.result is Result.DRAW:
             return "A finished game: a draw, worth 0."
+        if convention is Convention.MAXMIN:
+            return f"A finished game: {board.result.summary}, worth {worth(event.value or 0, side, convention)}."
         loser = board.winner.other if board.winner else None
-        return f"A finished game: {board.result.summary}, worth {value} to {loser}, who would move next."
+        return (f"A finished game: {board.result.summary}, worth {signed(event.value or 0)} to {loser}, "
+                f"who would move next.")
     size = board.size
     best = f"{cell_name(event.best, size)}" if event.best is not None else "none"
     if kind is Kind.UP:
         assert event.move is not None and event.value is not None
-        return (f"Back at {side}'s turn: {cell_name(event.move, size)} is worth {signed(event.value)} to {side}; "
-                f"best so far: {best}{window}.")
+        return (f"Back at {side}'s turn{role(side, convention)}: {cell_name(event.move, size)} is worth "
+                f"{worth(event.value, side, convention)}; best so far: {best}{window}.")
     if kind is Kind.CUTOFF:
         skipped = ", ".join(cell_name(c, size) for c in event.skipped)
-        return (f"Cut-off: \u03b1 {signed(event.alpha)} \u2265 \u03b2 {signed(event.beta)}. The opponent, one "
-                f"move up, already has a choice at least as good, so it will never let the game reach this "
-                f"position: {skipped} {'is' if len(event.skipped) == 1 else 'are'} not searched.")
+        return (f"{cutoff_rule(event, convention)}: {skipped} {'is' if len(event.skipped) == 1 else 'are'} "
+                f"not searched.")
     if kind is Kind.HIT:
-        return f"Seen before: the table says this position is worth {signed(event.value or 0)} to {side}."
-    return (f"Done: the position is worth {signed(event.value or 0)} to {side}"
+        return f"Seen before: the table says this position is worth {worth(event.value or 0, side, convention)}."
+    return (f"Done: the position is worth {worth(event.value or 0, side, convention)}"
             + (f"; best move {best}." if event.best is not None else "."))

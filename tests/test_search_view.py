@@ -5,15 +5,17 @@ against facts computed here."""
 from __future__ import annotations
 
 import random
+import re
 import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from pyengine import Board, InvalidPositionError
+from pyengine import Board, InvalidPositionError, Player
 from pyengine.search import Algorithm, Counts, Event, Kind, Order, events, run_to_end, tally
-from pyengine.trace import tree
+from pyengine.trace import BranchState, Trace, tree
+from pyengine.words import Convention, describe
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site" / "py"))
 import search_view
@@ -155,17 +157,20 @@ class TestWords:
         query = search_view.search_query(SMALL, Algorithm.ALPHABETA, Order.CCE, 37)
         assert query == "?alg=alphabeta&order=cce&pos=X.O/.X./..O&step=37"
         given = dict(part.split("=", 1) for part in query[1:].split("&"))
-        assert search_view.settings_from_params(given) == (Algorithm.ALPHABETA, Order.CCE, SMALL, 37, [])
+        assert search_view.settings_from_params(given) == (
+            Algorithm.ALPHABETA, Order.CCE, SMALL, 37, Convention.NEGAMAX, [])
         assert "order=" not in search_view.search_query(SMALL, Algorithm.MEMO, Order.CCE)
 
     @pytest.mark.parametrize(("key", "text", "default"), [
         ("alg", "negascout", "showing minimax"), ("order", "<b>", "using cell order"),
         ("pos", "XXX/XXX/XXX", "showing the empty board"), ("step", "0", "showing step 1"),
         ("step", "1" * 10, "showing step 1"), ("pos", "X" + "." * 15, "4x4 positions with 10 or fewer"),
+        ("conv", "minimax", "showing negamax"),
     ])
     def test_a_bad_value_is_quoted_and_replaced(self, key: str, text: str, default: str) -> None:
-        algorithm, order, board, step, problems = search_view.settings_from_params({key: text})
+        algorithm, order, board, step, convention, problems = search_view.settings_from_params({key: text})
         assert (algorithm, order, board, step) == (Algorithm.MINIMAX, Order.CELLS, Board.empty(), 1)
+        assert convention is Convention.NEGAMAX
         assert len(problems) == 1 and default in problems[0]
         assert f"\u201c{text[:40]}" in problems[0]
 
@@ -218,3 +223,195 @@ class TestWords:
         names = [search_view.racer_name(a, o) for a, o in search_view.RACERS]
         assert len(set(names)) == len(names)
         assert [("(" in name) for name in names] == [a is Algorithm.ALPHABETA for a, _ in search_view.RACERS]
+
+
+# -- two conventions (issue 19 item 3) ----------------------------------------------
+
+MAXMIN = Convention.MAXMIN
+WRITTEN = {**SIGNS, 2: "+\u221e", -2: "\u2212\u221e"}  # a window's open ends too
+# Positions with cut-offs at X's turn and at O's, and a memo table hit.
+CONVENTION_POSITIONS = [Board.parse("X.O/.X./..O"), Board.parse("XO./.X./..."), Board.parse("X.O/.../...")]
+
+
+def side_of(board: Board) -> Player:
+    """Whose value the search gives at ``board``: the side to move, or at a
+    finished game the side that would move next (counted from the marks)."""
+    text = str(board)
+    return Player.X if text.count("X") == text.count("O") else Player.O
+
+
+def from_x(value: int, side: Player) -> int:
+    """A value for ``side`` as X sees it: the same for X, the opposite for O."""
+    return value if side is Player.X else -value
+
+
+class TestConventions:
+    """MAX/MIN states the search's negamax values from X's side: the same
+    numbers at X's positions, the opposite at O's, and O's window (a, b) as
+    (-b, -a); negamax, the default, says what it always said."""
+
+    def test_the_address_keeps_maxmin_and_leaves_negamax_links_as_they_were(self) -> None:
+        query = search_view.search_query(SMALL, Algorithm.ALPHABETA, Order.CCE, 37, convention=MAXMIN)
+        assert query == "?alg=alphabeta&order=cce&pos=X.O/.X./..O&step=37&conv=maxmin"
+        given = dict(part.split("=", 1) for part in query[1:].split("&"))
+        assert search_view.settings_from_params(given)[4] is MAXMIN
+        assert search_view.settings_from_params({"conv": " NegaMax "})[4:] == (Convention.NEGAMAX, [])
+        assert "conv" not in search_view.search_query(SMALL, Algorithm.MINIMAX, step=3,
+                                                      convention=Convention.NEGAMAX)
+
+    @pytest.mark.parametrize("board", CONVENTION_POSITIONS, ids=str)
+    def test_the_whole_trees_values_flip_exactly_at_os_moves(self, board: Board) -> None:
+        """Every valued node of a minimax tree: under MAX/MIN the label gives
+        the value of the position after the move for X (the engine's own
+        run_to_end, turned to X's side here), the negamax label the mover's;
+        they agree after X's moves and are opposite after O's."""
+        nodes, _ = tree(list(events(Algorithm.MINIMAX, board)))
+        movers = set()
+        for node in nodes[1:]:
+            assert node.move is not None
+            mover = node.board[node.move]
+            assert mover is not None
+            movers.add(mover)
+            after = run_to_end(Algorithm.MINIMAX, node.board).value  # for the side to move after it
+            for_x = from_x(after, mover.other)
+            maxmin = search_view.tree_label(node, valued=True, cut=False, convention=MAXMIN)
+            negamax = search_view.tree_label(node, valued=True, cut=False)
+            assert maxmin.endswith(f": {SIGNS[for_x]} for X"), maxmin
+            assert negamax.endswith(f": {SIGNS[-after]} for {mover}"), negamax
+            assert for_x == (-after if mover is Player.X else after)  # the mover's value, turned at O's
+        assert movers == {Player.X, Player.O}
+        root_for_x = from_x(run_to_end(Algorithm.MINIMAX, board).value, board.to_move)
+        assert search_view.tree_label(nodes[0], valued=True, cut=False, convention=MAXMIN) == (
+            f"Root: {board.to_move} to move ({'MAX' if board.to_move is Player.X else 'MIN'}), "
+            f"worth {SIGNS[root_for_x]} to X")
+
+    @pytest.mark.parametrize("board", CONVENTION_POSITIONS, ids=str)
+    def test_every_sentence_states_its_value_from_xs_side(self, board: Board) -> None:
+        """Each event of each search, in both conventions: the value said
+        ("worth v to P") is the event's own value for the side to move under
+        negamax, and that value as X sees it under MAX/MIN."""
+        worth = re.compile(r"worth (\S+) to ([XO])")
+        said: Counter[tuple[Kind, Player]] = Counter()
+        for algorithm in Algorithm:
+            for event in events(algorithm, board, Order.CCE):
+                negamax, maxmin = describe(event, algorithm), describe(event, algorithm, convention=MAXMIN)
+                if event.kind is Kind.CUTOFF or event.value is None:
+                    continue
+                side = side_of(event.board)
+                if event.kind is Kind.LEAF and event.value == 0:  # a draw is worth 0 to both
+                    assert negamax == maxmin == "A finished game: a draw, worth 0."
+                    continue
+                assert worth.findall(maxmin) == [(SIGNS[from_x(event.value, side)], "X")], maxmin
+                assert worth.findall(negamax)[0][0] == SIGNS[event.value], negamax
+                said[event.kind, side] += 1
+        assert {kind for kind, side in said if side is Player.O} >= {Kind.LEAF, Kind.UP, Kind.HIT}
+
+    @pytest.mark.parametrize("board", CONVENTION_POSITIONS, ids=str)
+    def test_windows_map_to_minus_beta_minus_alpha_at_os_positions(self, board: Board) -> None:
+        """Alpha-beta's window at every step, and at every position on the
+        path of every fifth step (the headings): (alpha, beta) at X's
+        positions, (-beta, -alpha) at O's, under MAX/MIN; as it is under negamax."""
+        def window(alpha: int, beta: int, side: Player) -> str:
+            low, high = (alpha, beta) if side is Player.X else (-beta, -alpha)
+            return f"({WRITTEN[low]}, {WRITTEN[high]})"
+
+        steps = list(events(Algorithm.ALPHABETA, board, Order.CCE))
+        sides = set()
+        for event in steps:
+            side = side_of(event.board)
+            sides.add(side)
+            assert search_view.window_text(event, Algorithm.ALPHABETA, convention=MAXMIN).startswith(
+                window(event.alpha, event.beta, side) + ": \u03b1 is MAX's best so far, \u03b2 MIN's")
+            assert search_view.window_text(event, Algorithm.ALPHABETA) == (
+                f"({WRITTEN[event.alpha]}, {WRITTEN[event.beta]})")
+        assert sides == {Player.X, Player.O}
+        trace = Trace(Algorithm.ALPHABETA, board, Order.CCE)
+        for number in range(1, len(steps) + 1, 5):
+            trace.seek(number)
+            trace.work(len(steps))
+            for depth, node in enumerate(trace.current.path):
+                if node.board.is_over:
+                    continue
+                side = node.board.to_move
+                heading = search_view.node_heading(node, depth, Algorithm.ALPHABETA, convention=MAXMIN)
+                part = "MAX" if side is Player.X else "MIN"
+                assert heading.startswith(f"Depth {depth}: {side} to move ({part}), window "
+                                          f"{window(node.alpha, node.beta, side)}"), heading
+                if node.best_value is not None:
+                    assert f"({SIGNS[from_x(node.best_value, side)]})." in heading
+                for branch in node.branches:
+                    if branch.value is None:
+                        continue
+                    text = search_view.branch_text(branch.move, 3, branch.state, branch.value, branch.nodes,
+                                                   side=side, convention=MAXMIN)
+                    assert text.startswith(f"{search_view.cells_text([branch.move], 3)}: "
+                                           f"{SIGNS[from_x(branch.value, side)]}, "), text
+
+    def test_the_cut_off_names_the_side_whose_bound_closed_the_window(self) -> None:
+        """At X's turn MIN's bound (beta) closed the window, at O's MAX's
+        (alpha): each cut-off's MAX/MIN sentence says so with X's numbers,
+        beta at or below alpha; the negamax sentence stays one rule for both."""
+        seen = set()
+        for board in CONVENTION_POSITIONS:
+            for event in events(Algorithm.ALPHABETA, board, Order.CELLS):
+                if event.kind is not Kind.CUTOFF:
+                    continue
+                side = side_of(event.board)
+                seen.add(side)
+                alpha, beta = (event.alpha, event.beta) if side is Player.X else (-event.beta, -event.alpha)
+                assert beta <= alpha
+                text = describe(event, Algorithm.ALPHABETA, convention=MAXMIN)
+                numbers = f"\u03b2 {SIGNS[beta]} \u2264 \u03b1 {SIGNS[alpha]}"
+                if side is Player.X:
+                    assert text.startswith(f"Cut-off at MAX's turn (a \u03b2 cut-off): {numbers}. "), text
+                    assert f"MIN (O), one move up or higher on the path, already has a reply that holds X " \
+                           f"to {SIGNS[beta]}, so O will never" in text
+                else:
+                    assert text.startswith(f"Cut-off at MIN's turn (an \u03b1 cut-off): {numbers}. "), text
+                    assert f"MAX (X), one move up or higher on the path, already has a move that gets X " \
+                           f"at least {SIGNS[alpha]}, so X will never" in text
+                assert describe(event, Algorithm.ALPHABETA).startswith(
+                    f"Cut-off: \u03b1 {SIGNS[event.alpha]} \u2265 \u03b2 {SIGNS[event.beta]}. The opponent")
+        assert seen == {Player.X, Player.O}
+
+    def test_a_branchs_value_needs_its_side_to_be_stated_from_xs(self) -> None:
+        with pytest.raises(ValueError, match="pass side"):
+            search_view.branch_text(4, 3, BranchState.DONE, 1, 5, convention=MAXMIN)
+        assert search_view.branch_text(4, 3, BranchState.DONE, 1, 5, side=Player.O, convention=MAXMIN) == (
+            "centre (4): \u22121, 5 nodes")
+
+    def test_how_the_bot_thinks_worked_example_is_the_searchs_own(self) -> None:
+        """The page's worked example (alpha-beta in cell order from
+        X.O/.X./..O, steps 15 to 20) says what the search does there, in both
+        conventions, and links to that cut-off under MAX/MIN."""
+        page = (Path(__file__).resolve().parent.parent / "site" / "how-the-bot-thinks.md").read_text()
+        steps = list(events(Algorithm.ALPHABETA, Board.parse("X.O/.X./..O"), Order.CELLS))
+        found, enter, won, cut = (steps[n - 1] for n in (15, 16, 19, 20))
+        assert (found.kind, found.board, found.move, found.value) == (Kind.UP, Board.parse("XXO/OX./..O"), 5, 0)
+        assert (enter.kind, enter.board, enter.board.to_move) == (Kind.ENTER, Board.parse("XXO/OX./X.O"), Player.O)
+        assert (won.kind, won.move, won.value, won.board.play(5).result.winner) == (Kind.UP, 5, 1, Player.O)
+        assert (cut.kind, cut.skipped) == (Kind.CUTOFF, (7,))  # bottom
+
+        def pair(alpha: int, beta: int) -> str:
+            return f"({WRITTEN[alpha]}, {WRITTEN[beta]})"
+
+        assert (f"| window on entering (step 16) | {pair(enter.alpha, enter.beta)} | "
+                f"{pair(-enter.beta, -enter.alpha)} |") in page
+        assert f"| O right, which wins (step 19) | worth {SIGNS[won.value]} to O | worth {SIGNS[-won.value]} to X |" \
+            in page
+        assert f"| window after it | {pair(won.alpha, won.beta)} | {pair(-won.beta, -won.alpha)} |" in page
+        assert (f"| cut-off (step 20) | \u03b1 {SIGNS[cut.alpha]} \u2265 \u03b2 {SIGNS[cut.beta]} | "
+                f"\u03b2 {SIGNS[-cut.alpha]} \u2264 \u03b1 {SIGNS[-cut.beta]} |") in page
+        assert "(search.md?alg=alphabeta&pos=X.O/.X./..O&step=20&conv=maxmin)" in page
+
+    @pytest.mark.parametrize(("stored", "convention", "said"), [
+        (None, Convention.NEGAMAX, False), ("", Convention.NEGAMAX, False), ("maxmin", MAXMIN, False),
+        ("MaxMin", MAXMIN, False), ("<b>sideways", Convention.NEGAMAX, True),
+    ])
+    def test_a_kept_convention_is_read_or_said_and_replaced(self, stored: str | None, convention: Convention,
+                                                            said: bool) -> None:
+        chosen, problem = search_view.remembered_convention(stored)
+        assert chosen is convention
+        assert (problem is not None) == said
+        if problem:
+            assert "\u201c<b>sideways\u201d" in problem and "showing negamax" in problem

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from pyengine.census import Census, census
 from pyengine.search import Algorithm, Order
-from pyengine.words import ALGORITHM_NAMES, ORDER_NAMES
+from pyengine.words import ALGORITHM_NAMES, CONVENTION_NAMES, ORDER_NAMES, Convention
 
 ROOT = Path(__file__).resolve().parent.parent
 # The 4x4 census takes about 30 s: kept here under a digest of the code that
@@ -35,7 +35,7 @@ STEP_BUTTONS = (
 )
 
 
-def _options(choices: dict[Algorithm, str] | dict[Order, str], selected: str) -> str:
+def _options(choices: dict[Algorithm, str] | dict[Order, str] | dict[Convention, str], selected: str) -> str:
     return "".join(
         f'<option value="{member.value}"{" selected" if member.value == selected else ""}>'
         f"{name[0].upper()}{name[1:]}</option>"
@@ -53,17 +53,24 @@ def explorer_markup() -> str:
     )
     cells = "".join(f'<span class="ex-cell" data-cell="{cell}"></span>' for cell in range(9))
     return f"""
-<div class="ex-explorer" data-board="explorer" data-explorer data-step="" data-algorithm="minimax" markdown="0">
+<div class="ex-explorer" data-board="explorer" data-explorer data-step="" data-algorithm="minimax"
+ data-convention="negamax" markdown="0">
 <form class="ex-settings" aria-label="What to search">
 <div class="ex-field"><label for="ex-alg">Algorithm</label>
 <select id="ex-alg" name="alg" disabled>{_options(ALGORITHM_NAMES, Algorithm.MINIMAX.value)}</select></div>
 <div class="ex-field"><label for="ex-order">Move order (alpha-beta)</label>
 <select id="ex-order" name="order" disabled>{_options(ORDER_NAMES, Order.CELLS.value)}</select></div>
+<div class="ex-field"><label for="ex-conv">Values</label>
+<select id="ex-conv" name="conv" disabled aria-describedby="ex-conv-help">\
+{_options(CONVENTION_NAMES, Convention.NEGAMAX.value)}</select></div>
 <div class="ex-field"><label for="ex-pos">Position (rows top to bottom)</label>
 <input id="ex-pos" name="pos" value=".../.../..." spellcheck="false" autocomplete="off" disabled
  aria-describedby="ex-pos-help"></div>
 <button type="submit" class="ttt-button" disabled>Search it</button>
 <p id="ex-pos-help" class="ex-help">X, O or . for each cell, row by row, e.g. <code>X.O/.X./...</code></p>
+<p id="ex-conv-help" class="ex-help">Values: <em>negamax</em> gives each value for the side to move;
+<em>MAX/MIN</em> gives every value from X's side (X is MAX, O is MIN, &alpha; is MAX's bound and
+&beta; MIN's). Changing it keeps the step; this browser remembers it.</p>
 </form>
 <p class="ex-message" role="alert" hidden></p>
 <div class="ex-controls" role="group" aria-label="Step through the search">{buttons}

@@ -13,6 +13,8 @@ between; a progress bar and a Stop button show while it works.
 
 from __future__ import annotations
 
+import contextlib
+
 import search_view as words
 from longwork import STEP_S, Runner
 from pyscript import document, window
@@ -22,7 +24,7 @@ from search_view import KEYS, NEXT, Stepper
 from pyengine import Board, InvalidPositionError
 from pyengine.search import Algorithm, Order, events
 from pyengine.trace import SMALL_TREE, Step, tree
-from pyengine.words import board_words, describe
+from pyengine.words import Convention, board_words, describe, valued_side
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
@@ -41,6 +43,7 @@ class Explorer:
         self.form = root.querySelector("form.ex-settings")
         self.alg_select = root.querySelector("#ex-alg")
         self.order_select = root.querySelector("#ex-order")
+        self.convention_select = root.querySelector("#ex-conv")
         self.pos_input = root.querySelector("#ex-pos")
         self.step_input = root.querySelector("#ex-step")
         self.total = root.querySelector(".ex-total")
@@ -61,10 +64,17 @@ class Explorer:
         self._announce = create_proxy(self._on_announce)
         self._write_url = create_proxy(self._on_write_url)
         self._timers = {"announce": 0, "url": 0}
+        self.convention = Convention.NEGAMAX
+        """How values are stated: for the side to move (negamax), or from X's side (MAX/MIN)."""
 
         params = window.URLSearchParams.new(window.location.search)
         given = {key: str(params.get(key)) for key in words.ADDRESS_KEYS if params.has(key)}
-        algorithm, order, board, step, problems = words.settings_from_params(given)
+        algorithm, order, board, step, self.convention, problems = words.settings_from_params(given)
+        if "conv" not in given:
+            self.convention, problem = words.remembered_convention(self.stored_convention())
+            if problem:
+                problems.append(problem)
+                self.keep_convention()
         self.new_search(algorithm, board, order)
         if problems:
             self.show_message(" ".join(problems))
@@ -74,6 +84,7 @@ class Explorer:
         self.form.addEventListener("submit", create_proxy(self._on_submit))
         self.alg_select.addEventListener("change", create_proxy(self._on_submit))
         self.order_select.addEventListener("change", create_proxy(self._on_submit))
+        self.convention_select.addEventListener("change", create_proxy(self._on_convention))
         self.step_input.addEventListener("change", create_proxy(self._on_step_input))
         root.addEventListener("keydown", create_proxy(self._on_key))
         for control in root.querySelectorAll("button, select, input"):
@@ -90,9 +101,9 @@ class Explorer:
         self.small = board.geometry.cells - board.ply <= SMALL_TREE
         self.tree.replaceChildren()
         self.tree_items: list[tuple[object, object]] = []  # (item, label) per tree node
-        self.tree_shown: list[tuple[bool, bool, bool]] = []
+        self.tree_shown: list[tuple[bool, bool, bool] | None] = []  # None: label to be written
         self.tree_current = -1
-        self.tree_head.textContent = words.tree_heading(self.small)
+        self.tree_head.textContent = words.tree_heading(self.small, convention=self.convention)
         if self.small:
             self.nodes, self.node_index = tree(list(events(algorithm, board, self.stepper.order)))
             self.build_tree()
@@ -139,6 +150,28 @@ class Explorer:
         self.sync_form()
         self.go(lambda: self.stepper.seek(1))
 
+    def _on_convention(self, event: object) -> None:
+        """State every value the other way: the same search, the same step."""
+        self.convention = Convention.parse(str(self.convention_select.value))
+        self.root.setAttribute("data-convention", self.convention.value)
+        self.keep_convention()
+        self.tree_head.textContent = words.tree_heading(self.small, convention=self.convention)
+        self.tree_shown = [None] * len(self.tree_shown)
+        if not self.runner.running:  # else the step on its way is drawn the new way when it arrives
+            self.render()
+
+    def stored_convention(self) -> str | None:
+        """The convention kept in this browser, as text (None if none, or storage is disabled)."""
+        try:
+            stored = window.localStorage.getItem(words.CONVENTION_KEY)
+        except Exception:  # storage disabled: nothing was kept
+            return None
+        return str(stored) if stored else None
+
+    def keep_convention(self) -> None:
+        with contextlib.suppress(Exception):  # storage full or disabled: the choice lasts until the page closes
+            window.localStorage.setItem(words.CONVENTION_KEY, self.convention.value)
+
     def _on_stop(self, event: object) -> None:
         self.runner.stop()
         self.stepper.halt()
@@ -182,6 +215,8 @@ class Explorer:
         self.alg_select.value = stepper.algorithm.value
         self.order_select.value = stepper.order.value
         self.order_select.disabled = stepper.algorithm is not Algorithm.ALPHABETA
+        self.convention_select.value = self.convention.value
+        self.root.setAttribute("data-convention", self.convention.value)
         self.root.querySelector('[data-jump="next"]').textContent = NEXT[stepper.algorithm][1]
         self.pos_input.value = str(stepper.board)
         self.root.setAttribute("data-algorithm", stepper.algorithm.value)
@@ -219,13 +254,15 @@ class Explorer:
     def _on_announce(self, *_: object) -> None:
         self._timers["announce"] = 0
         if self.shown is not None:
-            self.announce.textContent = words.announcement(self.shown, self.stepper.algorithm)
+            self.announce.textContent = words.announcement(self.shown, self.stepper.algorithm,
+                                                           convention=self.convention)
 
     def _on_write_url(self, *_: object) -> None:
         self._timers["url"] = 0
         if self.shown is not None:
             stepper = self.stepper
-            query = words.search_query(stepper.board, stepper.algorithm, stepper.order, self.shown.number)
+            query = words.search_query(stepper.board, stepper.algorithm, stepper.order, self.shown.number,
+                                       convention=self.convention)
             window.history.replaceState(None, "", query)
 
     def fit_board(self, size: int) -> None:
@@ -254,11 +291,11 @@ class Explorer:
         self.board_box.setAttribute("aria-label", f"The position at this step: {board_words(board)}")
 
     def draw_facts(self, step: Step) -> None:
-        event, stepper = step.event, self.stepper
-        self.facts["event"].textContent = describe(event, stepper.algorithm)
+        event, stepper, convention = step.event, self.stepper, self.convention
+        self.facts["event"].textContent = describe(event, stepper.algorithm, convention=convention)
         self.facts["path"].textContent = words.path_text(event, stepper.board.size)
-        self.facts["window"].textContent = words.window_text(event, stepper.algorithm)
-        self.facts["best"].textContent = words.best_text(step)
+        self.facts["window"].textContent = words.window_text(event, stepper.algorithm, convention=convention)
+        self.facts["best"].textContent = words.best_text(step, convention=convention)
         counts = step.counts
         self.facts["nodes"].textContent = f"{counts.nodes:,}"
         self.facts["cutoffs"].textContent = f"{counts.cutoffs:,}"
@@ -276,7 +313,7 @@ class Explorer:
             item.style.setProperty("--ex-depth", str(min(depth, 6)))
             head = document.createElement("p")
             head.className = "ex-node-head"
-            head.textContent = words.node_heading(node, depth, self.stepper.algorithm)
+            head.textContent = words.node_heading(node, depth, self.stepper.algorithm, convention=self.convention)
             item.appendChild(head)
             moves = document.createElement("ul")
             moves.className = "ex-moves"
@@ -285,7 +322,8 @@ class Explorer:
                 chip.className = "ex-move"
                 chip.setAttribute("data-state", branch.state)
                 chip.textContent = words.branch_text(branch.move, node.board.size, branch.state, branch.value,
-                                                     branch.nodes)
+                                                     branch.nodes, side=valued_side(node.board),
+                                                     convention=self.convention)
                 moves.appendChild(chip)
             if node.branches:
                 item.appendChild(moves)
@@ -326,7 +364,7 @@ class Explorer:
                 self.tree_shown[index] = state
                 item, label = self.tree_items[index]
                 item.hidden = not state[0]
-                label.textContent = words.tree_label(node, *state[1:])
+                label.textContent = words.tree_label(node, *state[1:], convention=self.convention)
                 item.setAttribute("data-state", "done" if state[1] else "open")
         current = self.node_index.get(step.event.path, -1)
         if current != self.tree_current:
@@ -355,7 +393,7 @@ class Explorer:
             item = document.createElement("li")
             item.value = shown.number
             item.setAttribute("data-kind", shown.event.kind.value)
-            item.textContent = describe(shown.event, algorithm)
+            item.textContent = describe(shown.event, algorithm, convention=self.convention)
             if shown.number == step.number:
                 item.setAttribute("aria-current", "step")
             self.trace_list.appendChild(item)

@@ -13,10 +13,22 @@ from __future__ import annotations
 
 import math
 
-from pyengine import Board, EngineError, InvalidPositionError
+from pyengine import Board, EngineError, InvalidPositionError, Player
 from pyengine.search import Algorithm, Event, Kind, Order
 from pyengine.trace import BranchState, PathNode, Step, Trace, TreeNode
-from pyengine.words import ALGORITHM_NAMES, ORDER_NAMES, cell_name, describe, signed
+from pyengine.words import (
+    ALGORITHM_NAMES,
+    ORDER_NAMES,
+    Convention,
+    cell_name,
+    describe,
+    role,
+    signed,
+    stated,
+    valued_side,
+    window_pair,
+    worth,
+)
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
@@ -25,7 +37,7 @@ if TYPE_CHECKING:
 
     T = TypeVar("T")
 
-ADDRESS_KEYS = ("alg", "order", "pos", "step")
+ADDRESS_KEYS = ("alg", "order", "pos", "step", "conv")
 KEYS = {
     "ArrowRight": "+1", "ArrowDown": "+1", "ArrowLeft": "-1", "ArrowUp": "-1",
     "PageDown": "+10", "PageUp": "-10", "Home": "first", "End": "last", "n": "next", "N": "next",
@@ -57,9 +69,11 @@ WORK_EVENTS = 100  # events per look at the clock while stepping (the last ones 
 
 
 def search_query(board: Board, algorithm: Algorithm | None = None, order: Order | None = None,
-                 step: int | None = None) -> str:
+                 step: int | None = None, *, convention: Convention = Convention.NEGAMAX) -> str:
     """The explorer's query string. Every value is letters, digits, dots and
-    slashes, which a query carries as they are: nothing needs escaping."""
+    slashes, which a query carries as they are: nothing needs escaping. The
+    convention is written only when it is not the default (MAX/MIN), so
+    links made before it existed stay as they were."""
     params = []
     if algorithm is not None:
         params.append(f"alg={algorithm.value}")
@@ -68,10 +82,12 @@ def search_query(board: Board, algorithm: Algorithm | None = None, order: Order 
     params.append(f"pos={board}")
     if step is not None:
         params.append(f"step={step}")
+    if convention is not Convention.NEGAMAX:
+        params.append(f"conv={convention.value}")
     return "?" + "&".join(params)
 
 
-def settings_from_params(given: dict[str, str]) -> tuple[Algorithm, Order, Board, int, list[str]]:
+def settings_from_params(given: dict[str, str]) -> tuple[Algorithm, Order, Board, int, Convention, list[str]]:
     """The settings in the address (``given``: ADDRESS_KEYS present, as text),
     each bad one replaced by its default with a sentence saying so (address
     text is quoted, cut short)."""
@@ -95,7 +111,27 @@ def settings_from_params(given: dict[str, str]) -> tuple[Algorithm, Order, Board
     board = read("pos", lambda text: searchable(Board.parse(text)), Board.empty(),
                  "The position {text} cannot be searched ({error}); showing the empty board.")
     step = read("step", step_number, 1, "The step {text} is not a step number (1 or more); showing step 1.")
-    return algorithm, order, board, step, problems
+    convention = read("conv", Convention.parse, Convention.NEGAMAX,
+                      "The convention {text} is unknown (use negamax or maxmin); showing negamax.")
+    return algorithm, order, board, step, convention, problems
+
+
+CONVENTION_KEY = "pyengine.explorer.convention"
+"""Where this browser keeps the convention last chosen (localStorage): a
+teacher who teaches MAX/MIN chooses it once, and every explorer link opens in it."""
+
+
+def remembered_convention(stored: str | None) -> tuple[Convention, str | None]:
+    """The convention this browser kept (``stored``, localStorage's text or
+    None), for an address that names none; negamax and a sentence saying so
+    if what was kept cannot be read."""
+    if not stored:
+        return Convention.NEGAMAX, None
+    try:
+        return Convention.parse(stored), None
+    except EngineError:
+        return Convention.NEGAMAX, (f"The convention kept in this browser, {quoted(stored)}, cannot be read; "
+                                    "showing negamax.")
 
 
 class StepNumberError(ValueError):
@@ -281,21 +317,26 @@ def cells_text(cells: tuple[int, ...] | list[int], size: int) -> str:
     return ", ".join(f"{cell_name(cell, size)} ({cell})" for cell in cells)
 
 
-def tree_label(node: TreeNode, valued: bool, cut: bool) -> str:
+def tree_label(node: TreeNode, valued: bool, cut: bool, *, convention: Convention = Convention.NEGAMAX) -> str:
     """A line of the whole tree (small positions): the move, and its value
-    once the search has backed it up; the moves a cut-off skipped."""
+    once the search has backed it up, as ``convention`` states it; the moves
+    a cut-off skipped."""
     board = node.board
     if node.move is None:
-        text = f"Root: {board.to_move} to move" if not board.is_over else f"Root: {board.result.summary}"
+        side = valued_side(board)
+        text = (f"Root: {side} to move{role(side, convention)}" if not board.is_over
+                else f"Root: {board.result.summary}")
         if valued and node.value is not None:
-            text += f", worth {signed(node.value)}"
+            # Negamax's root value is its side to move's, as the line says already.
+            text += (f", worth {worth(node.value, side, convention)}" if convention is Convention.MAXMIN
+                     else f", worth {signed(node.value)}")
     else:
         mover = board[node.move]
         text = f"{mover} {cell_name(node.move, board.size)} ({node.move})"
         if board.is_over:
             text += f", {board.result.summary}"
         if valued and node.value is not None:
-            text += f": {signed(node.value)} for {mover}"
+            text += f": {worth(node.value, mover, convention, 'for')}"
             if node.hit:
                 text += " (from the table)"
         else:
@@ -305,24 +346,34 @@ def tree_label(node: TreeNode, valued: bool, cut: bool) -> str:
     return text
 
 
-def node_heading(node: PathNode, depth: int, algorithm: Algorithm) -> str:
-    """The heading of one position on the current path (large positions)."""
+def node_heading(node: PathNode, depth: int, algorithm: Algorithm, *,
+                 convention: Convention = Convention.NEGAMAX) -> str:
+    """The heading of one position on the current path (large positions),
+    its window and best value as ``convention`` states them."""
     board = node.board
     if board.is_over:
         return f"Depth {depth}: the game is over ({board.result.summary})."
-    text = f"Depth {depth}: {board.to_move} to move"
+    side = valued_side(board)
+    text = f"Depth {depth}: {side} to move{role(side, convention)}"
     if algorithm is Algorithm.ALPHABETA:
-        text += f", window ({signed(node.alpha)}, {signed(node.beta)})"
+        text += f", window {window_pair(node.alpha, node.beta, side, convention)}"
     if node.best is not None and node.best_value is not None:
-        text += f", best so far {cell_name(node.best, board.size)} ({signed(node.best_value)})"
+        best_value = signed(stated(node.best_value, side, convention))
+        text += f", best so far {cell_name(node.best, board.size)} ({best_value})"
     return text + "."
 
 
-def branch_text(move: int, size: int, state: BranchState, value: int | None, nodes: int) -> str:
-    """One move of a position on the current path, as far as it is searched."""
+def branch_text(move: int, size: int, state: BranchState, value: int | None, nodes: int, *,
+                side: Player | None = None, convention: Convention = Convention.NEGAMAX) -> str:
+    """One move of a position on the current path, as far as it is searched;
+    a finished move's value (``value``, for ``side``, the side to move at the
+    position) as ``convention`` states it."""
     where = f"{cell_name(move, size)} ({move})"
     if state is BranchState.DONE and value is not None:
-        return f"{where}: {signed(value)}, {nodes:,} node{'s' if nodes != 1 else ''}"
+        if side is None and convention is not Convention.NEGAMAX:
+            raise ValueError("a value is stated from X's side only knowing whose it is: pass side")
+        shown = signed(stated(value, side or Player.X, convention))
+        return f"{where}: {shown}, {nodes:,} node{'s' if nodes != 1 else ''}"
     if state is BranchState.SEARCHING:
         return f"{where}: searching, {nodes:,} node{'s' if nodes != 1 else ''} so far"
     if state is BranchState.SKIPPED:
@@ -335,23 +386,29 @@ def path_text(event: Event, size: int) -> str:
     return (cells_text(event.path, size) if event.path else "the root") + f" \u2014 depth {len(event.path)}"
 
 
-def window_text(event: Event, algorithm: Algorithm) -> str:
-    if algorithm is Algorithm.ALPHABETA:
-        return f"({signed(event.alpha)}, {signed(event.beta)})"
-    return "none: minimax searches every move"
+def window_text(event: Event, algorithm: Algorithm, *, convention: Convention = Convention.NEGAMAX) -> str:
+    """The window at this step's position, as ``convention`` states it."""
+    if algorithm is not Algorithm.ALPHABETA:
+        return "none: minimax searches every move"
+    pair = window_pair(event.alpha, event.beta, valued_side(event.board), convention)
+    if convention is Convention.MAXMIN:
+        return f"{pair}: \u03b1 is MAX's best so far, \u03b2 MIN's"
+    return pair
 
 
-def best_text(step: Step) -> str:
-    """The best move so far at the position being searched."""
+def best_text(step: Step, *, convention: Convention = Convention.NEGAMAX) -> str:
+    """The best move so far at the position being searched, its value as
+    ``convention`` states it."""
     node = step.path[-1] if step.path else None
     if node is None or node.best is None or node.best_value is None:
         return "none yet"
-    worth = f"worth {signed(node.best_value)} to {node.board.to_move}"
-    return f"{cell_name(node.best, node.board.size)} ({node.best}), {worth}"
+    value = worth(node.best_value, valued_side(node.board), convention)
+    return f"{cell_name(node.best, node.board.size)} ({node.best}), worth {value}"
 
 
-def tree_heading(small: bool) -> str:
-    return "The whole tree so far" if small else "The path so far, with each position's moves"
+def tree_heading(small: bool, *, convention: Convention = Convention.NEGAMAX) -> str:
+    heading = "The whole tree so far" if small else "The path so far, with each position's moves"
+    return f"{heading}, values from X's side" if convention is Convention.MAXMIN else heading
 
 
 def total_text(total: int | None) -> str:
@@ -378,9 +435,9 @@ def bad_position_message(error: InvalidPositionError) -> str:
     return f"That position cannot be searched: {error}."
 
 
-def announcement(step: Step, algorithm: Algorithm) -> str:
+def announcement(step: Step, algorithm: Algorithm, *, convention: Convention = Convention.NEGAMAX) -> str:
     """What the live region says once stepping pauses."""
-    return f"Step {step.number}: {describe(step.event, algorithm)}"
+    return f"Step {step.number}: {describe(step.event, algorithm, convention=convention)}"
 
 
 def failure_message(error: BaseException) -> str:

@@ -4,12 +4,13 @@ and the race counts what CPython counts, in slices that a click can stop."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from pyengine import Board
+from pyengine import Board, Player
 from pyengine.search import Algorithm, Kind, Order, events, run_to_end, tally
 from tools.explorer import four_by_four_census
 
@@ -323,3 +324,119 @@ def test_random_presses_never_leave_the_search(
                 assert not watch.errors, watch.errors
     finally:
         page.close()
+
+
+# -- two conventions, one switch (issue 19 item 3) ----------------------------------
+
+CONV_BOARD = Board.parse("X.O/.X./..O")  # small: the whole tree is drawn, with moves by both sides
+WRITTEN = {1: "+1", 0: "0", -1: "\u22121", 2: "+\u221e", -2: "\u2212\u221e"}
+VALUED = re.compile(r"^([XO]) .*: (\S+) for ([XO])$")
+CONV_STEPS = list(events(Algorithm.ALPHABETA, CONV_BOARD, Order.CELLS))
+# A step at O's position whose window reads differently from X's side: a
+# value has just come back to O, and the window's ends are not opposites.
+CONV_AT = next(n for n, event in enumerate(CONV_STEPS, 1)
+               if event.kind is Kind.UP and event.board.to_move is Player.O and event.alpha != -event.beta)
+
+
+def tree_values(page: Page) -> list[tuple[str, str, str]]:
+    """(mover, value, for whom) of every valued move in the drawn whole tree, top to bottom."""
+    labels = page.eval_on_selector_all(
+        f"{EXPLORER} .ex-tn:not([hidden]) > span", "els => els.map(e => e.textContent)"
+    )
+    return [match.groups() for label in labels if (match := VALUED.match(label))]
+
+
+def convention_is(page: Page, convention: str) -> None:
+    page.wait_for_function(
+        "c => document.querySelector('[data-explorer]').dataset.convention === c", arg=convention
+    )
+
+
+class TestConventionSwitch:
+    """Negamax (each value for the side to move) or MAX/MIN (every value
+    from X's side): the switch restates the step shown, at once, without a
+    new search, and the address keeps it."""
+
+    def test_maxmin_flips_the_values_at_os_moves_and_keeps_the_step(self, linked: Page, watch: Watch) -> None:
+        search_for(linked, Algorithm.ALPHABETA, CONV_BOARD)
+        linked.fill("#ex-step", str(CONV_AT))
+        linked.press("#ex-step", "Enter")
+        wait_step(linked, CONV_AT)
+        negamax = tree_values(linked)
+        negamax_window = linked.inner_text(f"{EXPLORER} [data-fact='window']")
+        linked.select_option("#ex-conv", "maxmin")
+        convention_is(linked, "maxmin")
+        maxmin = tree_values(linked)
+        assert step_of(linked) == CONV_AT and linked.is_hidden(f"{EXPLORER} .ex-busy")
+        # The same moves; after X's the same value, after O's the opposite; all for X.
+        assert [mover for mover, _, _ in maxmin] == [mover for mover, _, _ in negamax]
+        flipped = {"+1": "\u22121", "\u22121": "+1", "0": "0"}
+        for (mover, before, whom), (_, after, x) in zip(negamax, maxmin, strict=True):
+            assert whom == mover and x == "X"
+            assert after == (before if mover == "X" else flipped[before]), (mover, before, after)
+        assert any(mover == "O" and value != "0" for mover, value, _ in negamax)
+        # The window at O's position: (alpha, beta) for O becomes (-beta, -alpha) for X.
+        event = CONV_STEPS[CONV_AT - 1]
+        assert negamax_window == f"({WRITTEN[event.alpha]}, {WRITTEN[event.beta]})"
+        assert linked.inner_text(f"{EXPLORER} [data-fact='window']").startswith(
+            f"({WRITTEN[-event.beta]}, {WRITTEN[-event.alpha]}): ")
+        assert f"worth {WRITTEN[-event.value]} to X" in linked.inner_text(f"{EXPLORER} [data-fact='event']")
+        assert "(MIN)" in linked.inner_text(f"{EXPLORER} .ex-trace [aria-current='step']")
+        linked.wait_for_function("() => new URLSearchParams(location.search).get('conv') === 'maxmin'")
+        assert not watch.errors
+
+    def test_a_reload_keeps_maxmin_and_negamax_comes_back(self, linked: Page) -> None:
+        """Continues from the last test: the address says conv=maxmin."""
+        maxmin = tree_values(linked)
+        linked.reload()
+        linked.wait_for_selector(READY, timeout=60_000)
+        convention_is(linked, "maxmin")
+        assert linked.input_value("#ex-conv") == "maxmin"
+        assert step_of(linked) == CONV_AT and tree_values(linked) == maxmin
+        assert axe_both_schemes(linked) == []
+        linked.focus("#ex-conv")  # by keyboard: the select takes the arrow keys
+        linked.keyboard.press("ArrowUp")
+        convention_is(linked, "negamax")
+        assert all(whom == mover for mover, _, whom in tree_values(linked))
+        linked.wait_for_function("() => !new URLSearchParams(location.search).has('conv')")
+        assert step_of(linked) == CONV_AT
+
+    def test_a_bad_convention_is_told_and_negamax_shown(
+        self, module_context: BrowserContext, watch: Watch, base_url: str
+    ) -> None:
+        page = explorer_page(module_context, watch, base_url + f"search/?alg=alphabeta&pos={CONV_BOARD}"
+                             "&conv=%3Cb%3Eclassroom")
+        try:
+            message = page.inner_text(f"{EXPLORER} .ex-message")
+            assert "\u201c<b>classroom\u201d is unknown" in message and "showing negamax" in message
+            assert page.get_attribute(EXPLORER, "data-convention") == "negamax"
+            assert page.input_value("#ex-conv") == "negamax"
+            assert page.get_attribute(EXPLORER, "data-algorithm") == "alphabeta"
+        finally:
+            page.close()
+
+    def test_the_choice_is_kept_in_this_browser(
+        self, module_context: BrowserContext, watch: Watch, base_url: str
+    ) -> None:
+        """Chosen once, MAX/MIN opens every explorer link that names no
+        convention (and the address then names it); what the browser kept,
+        if unreadable, is said and replaced by negamax."""
+        key = "pyengine.explorer.convention"
+        plain = base_url + f"search/?alg=alphabeta&pos={CONV_BOARD}"
+        page = explorer_page(module_context, watch, plain)
+        try:
+            page.select_option("#ex-conv", "maxmin")
+            convention_is(page, "maxmin")
+            page.goto(plain)
+            page.wait_for_selector(READY, timeout=60_000)
+            convention_is(page, "maxmin")
+            assert page.input_value("#ex-conv") == "maxmin" and page.is_hidden(f"{EXPLORER} .ex-message")
+            page.wait_for_function("() => new URLSearchParams(location.search).get('conv') === 'maxmin'")
+            page.evaluate("key => localStorage.setItem(key, 'sideways')", key)
+            page.goto(plain)
+            page.wait_for_selector(READY, timeout=60_000)
+            assert "\u201csideways\u201d, cannot be read" in page.inner_text(f"{EXPLORER} .ex-message")
+            convention_is(page, "negamax")
+            assert page.evaluate("key => localStorage.getItem(key)", key) == "negamax"
+        finally:
+            page.close()
