@@ -279,6 +279,7 @@ class TestLessons:
         assert parent.alpha > -INFINITY and cut.beta == -parent.alpha
         root_best = next(step for step in steps if step.kind is Kind.UP and step.path == ())
         assert root_best.move == 1 and root_best.value == 1  # X already wins with top
+        assert cut.beta == (-1) ** len(cut.path) * root_best.value  # the root's bound, passed down three moves
 
     def test_the_forced_win_is_a_win_for_the_side_to_move_by_a_fork(self) -> None:
         lesson = LESSON["forced-win"]

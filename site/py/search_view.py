@@ -179,6 +179,12 @@ def watch_query(board: Board) -> str:
     return search_query(board, DEFAULT.algorithm, DEFAULT.order)
 
 
+def lesson_of(algorithm: Algorithm, board: Board, order: Order) -> Lesson | None:
+    """The ready position these settings are, if any (order counts for alpha-beta only)."""
+    return next((lesson for lesson in LESSONS if (lesson.algorithm, lesson.board) == (algorithm, board)
+                 and (algorithm is not Algorithm.ALPHABETA or lesson.order is order)), None)
+
+
 def lesson_query(lesson: Lesson) -> str:
     """The address of a ready position, at its first step."""
     return search_query(lesson.board, lesson.algorithm, lesson.order)
@@ -479,6 +485,11 @@ def announcement(step: Step, algorithm: Algorithm) -> str:
 def failure_message(error: BaseException) -> str:
     """A search that raised, said in one line: never a traceback."""
     return f"Something went wrong in the search ({error or type(error).__name__}); choose a step to carry on."
+
+
+def present_label(on: bool) -> str:
+    """The presentation button's words: what it does now."""
+    return "Leave presentation (Esc)" if on else "Present"
 
 
 COPIED = "Copied."
