@@ -177,7 +177,10 @@ class Explorer:
         self.go(lambda: self.stepper.seek(1))
 
     def _on_lesson(self, event: object) -> None:
-        """A ready position: its settings at once, without reloading the page."""
+        """A ready position: its settings at once, without reloading the page
+        (a click meant for a new tab or window is the browser's)."""
+        if event.ctrlKey or event.metaKey or event.shiftKey or event.altKey or event.button != 0:
+            return
         event.preventDefault()
         key = str(event.currentTarget.dataset.lesson)
         lesson = next(lesson for lesson in words.LESSONS if lesson.key == key)

@@ -497,8 +497,10 @@ COPY_BY_HAND = "Copying was refused: the link is selected below, copy it by hand
 
 
 def editing_message(error: InvalidPositionError) -> str:
-    """An impossible position clicked in the form: every reason, and what stays."""
-    return f"Not a position of a legal game: {'; '.join(error.problems)}. The search stays on the last legal one."
+    """A position clicked in the form that cannot be searched: every reason
+    the engine gives, and what stays."""
+    problems = "; ".join(error.problems)
+    return f"That position cannot be searched: {problems}. The search stays on the last one that can be."
 
 
 # -- the race's words ---------------------------------------------------------------

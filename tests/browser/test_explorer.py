@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import BrowserContext, Page
@@ -495,3 +496,23 @@ class TestPhonesAndProjectors:
         finally:
             plain.keyboard.press("Escape")
             plain.wait_for_function("() => !document.documentElement.classList.contains('ex-presenting')")
+
+
+def test_the_game_reviews_watch_link_keeps_the_algorithm_and_order(
+    module_context: BrowserContext, watch: Watch, base_url: str
+) -> None:
+    """After a game, Review's "Watch the search from here" opens the position
+    before the first move that gave value away with the page's algorithm and
+    order (the explorer's default), not plain minimax."""
+    page = open_page(module_context, watch, base_url + "?mode=two")
+    try:
+        for cell in (4, 1, 0, 8, 6, 3, 2):  # O's edge reply to the centre loses; X wins by a fork
+            click_cell(page, cell)
+        page.click("[data-action='review']")
+        page.wait_for_selector("[data-board='game'] .ttt-review[data-reviewed='mistake']", timeout=20_000)
+        href = page.get_attribute("[data-board='game'] .ttt-review-watch a", "href") or ""
+        query = parse_qs(urlsplit(href).query)
+        assert query == {"alg": [DEFAULT.algorithm.value], "order": [DEFAULT.order.value],
+                         "pos": [str(Board.empty().play(4))]}
+    finally:
+        page.close()
