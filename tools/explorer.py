@@ -125,8 +125,7 @@ or click a cell for X, again for O, again to empty it.</p>
 <p class="ex-status" role="status" aria-live="polite">Loading the engine&hellip;</p>
 <div class="ex-share">
 <button type="button" class="ttt-button" data-copy-link disabled>Copy link to this step</button>
-<button type="button" class="ttt-button" data-present aria-pressed="false" aria-keyshortcuts="Escape"
- disabled>Present</button>
+<button type="button" class="ttt-button" data-present aria-pressed="false" disabled>Present</button>
 <span class="ex-copied" role="status"></span>
 <div class="ex-field ex-link-field" hidden><label for="ex-link">Link to this step</label>
 <input id="ex-link" readonly spellcheck="false"></div>

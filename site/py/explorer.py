@@ -278,6 +278,10 @@ class Explorer:
         self.present_button.setAttribute("aria-pressed", "true" if on else "false")
         self.present_button.textContent = words.present_label(on)
         if on:
+            self.present_button.setAttribute("aria-keyshortcuts", "Escape")
+        else:
+            self.present_button.removeAttribute("aria-keyshortcuts")
+        if on:
             self.root.scrollIntoView()
         self.schedule("url", self._write_url, URL_MS)
 
