@@ -332,3 +332,16 @@ class TestEditorAndLinks:
                          "pos": str(SMALL)}
         assert search_view.presenting_query(query, True).endswith("&present=1")
         assert search_view.presenting_query(query, False) == query
+
+    @pytest.mark.parametrize(("size", "cell", "moved"), [
+        (3, 4, {"ArrowLeft": 3, "ArrowRight": 5, "ArrowUp": 1, "ArrowDown": 7}),
+        (3, 0, {"ArrowLeft": 0, "ArrowRight": 1, "ArrowUp": 0, "ArrowDown": 3}),
+        (3, 8, {"ArrowLeft": 7, "ArrowRight": 8, "ArrowUp": 5, "ArrowDown": 8}),
+        (4, 5, {"ArrowLeft": 4, "ArrowRight": 6, "ArrowUp": 1, "ArrowDown": 9}),
+        (4, 15, {"ArrowLeft": 14, "ArrowRight": 15, "ArrowUp": 11, "ArrowDown": 15}),
+    ])
+    def test_the_arrow_keys_walk_the_editors_cells_and_stop_at_its_edges(
+        self, size: int, cell: int, moved: dict[str, int]
+    ) -> None:
+        assert {key: search_view.editor_neighbour(cell, size, key) for key in moved} == moved
+        assert search_view.editor_neighbour(cell, size, "Enter") is None

@@ -162,6 +162,7 @@ class Explorer:
         for link in root.querySelectorAll("a[data-lesson]"):
             link.addEventListener("click", create_proxy(self._on_lesson))
         self.editor.addEventListener("click", create_proxy(self._on_edit))
+        self.editor.addEventListener("keydown", create_proxy(self._on_edit_key))
         self.pos_input.addEventListener("input", create_proxy(self._on_pos_typed))
         self.copy_button.addEventListener("click", create_proxy(self._on_copy))
         self.present_button.addEventListener("click", create_proxy(self._on_present))
@@ -205,6 +206,16 @@ class Explorer:
             self.show_message(words.editing_message(error))
             return
         self.search(self.stepper.algorithm, board, self.stepper.order)
+
+    def _on_edit_key(self, event: object) -> None:
+        """The arrow keys move between the form's cells (Enter or Space clicks one)."""
+        button = event.target.closest(".ex-edit")
+        if not button:
+            return
+        target = words.editor_neighbour(int(button.dataset.cell), int(self.editor.dataset.size), str(event.key))
+        if target is not None:
+            event.preventDefault()
+            self.editor.querySelector(f'.ex-edit[data-cell="{target}"]').focus()
 
     def _on_pos_typed(self, event: object) -> None:
         """Typing the notation: the cells follow whatever it names."""

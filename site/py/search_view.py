@@ -222,6 +222,21 @@ def notation(marks: list[str]) -> str:
     return "/".join("".join(chars[row * size:(row + 1) * size]) for row in range(size))
 
 
+EDITOR_MOVES = {"ArrowLeft": (0, -1), "ArrowRight": (0, 1), "ArrowUp": (-1, 0), "ArrowDown": (1, 0)}
+"""The arrow keys among the form's cells: (rows, columns) to move."""
+
+
+def editor_neighbour(cell: int, size: int, key: str) -> int | None:
+    """The cell an arrow key moves to from ``cell`` (it stops at the edges);
+    None for any other key."""
+    move = EDITOR_MOVES.get(key)
+    if move is None:
+        return None
+    row = min(size - 1, max(0, cell // size + move[0]))
+    column = min(size - 1, max(0, cell % size + move[1]))
+    return row * size + column
+
+
 def editor_cell_label(cell: int, size: int, mark: str) -> str:
     """An editor cell's accessible name: where it is, what it holds, what a click does."""
     return f"{cell_name(cell, size)}: {mark or 'empty'}; click for {MARK_CYCLE[mark] or 'empty'}"

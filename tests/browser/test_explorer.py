@@ -405,6 +405,8 @@ class TestSetUp:
         assert "top right: O" in str(plain.get_attribute(cell, "aria-label"))
         plain.keyboard.press("Space")  # empty again
         wait_pos(plain, str(draw.board))
+        plain.keyboard.press("ArrowDown")  # the arrows move between the cells
+        assert plain.evaluate("document.activeElement.dataset.cell") == "5"
         # Typing the notation: the cells follow.
         plain.fill("#ex-pos", "X.O/.X./..O")
         marks = plain.eval_on_selector_all(f"{EXPLORER} .ex-edit", "els => els.map(e => e.dataset.mark || '.')")
