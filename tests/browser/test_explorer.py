@@ -484,20 +484,34 @@ class TestPhonesAndProjectors:
         finally:
             plain.set_viewport_size({"width": 1280, "height": 720})
 
-    def test_board_event_and_tree_side_by_side_on_a_projector(self, plain: Page) -> None:
-        """At 1280x720 presenting: three columns, the board, the event and the
-        tree, their tops within the first screen; one column on a phone."""
-        plain.click(f"{EXPLORER} [data-present]")
-        try:
-            plain.wait_for_function("() => document.documentElement.classList.contains('ex-presenting')")
-            boxes = [plain.eval_on_selector(sel, "e => e.getBoundingClientRect().toJSON()") for sel in (
-                f"{EXPLORER} .ex-board", f"{EXPLORER} [data-fact='event']", f"{EXPLORER} .ex-tree-area")]
+    @staticmethod
+    def boxes(page: Page) -> list[dict[str, float]]:
+        """Where the board, the event and the tree are."""
+        return [page.eval_on_selector(sel, "e => e.getBoundingClientRect().toJSON()") for sel in (
+            f"{EXPLORER} .ex-board", f"{EXPLORER} [data-fact='event']", f"{EXPLORER} .ex-tree-area")]
+
+    def test_board_event_and_tree_side_by_side_on_a_desktop_and_a_projector(self, plain: Page) -> None:
+        """At 1280x720, and presenting there: three columns, the board, the
+        event and the tree, left to right, level with one another and, when
+        presenting, all on the first screen; one above the other on a phone."""
+        for presenting in (False, True):
+            if presenting:
+                plain.click(f"{EXPLORER} [data-present]")
+                plain.wait_for_function("() => document.documentElement.classList.contains('ex-presenting')")
+            boxes = self.boxes(plain)
             lefts = [box["left"] for box in boxes]
-            assert lefts == sorted(lefts) and len(set(lefts)) == 3
-            assert all(box["top"] < 720 for box in boxes)
+            assert lefts == sorted(lefts) and len(set(lefts)) == 3, presenting
+            assert max(box["top"] for box in boxes) - min(box["top"] for box in boxes) < 40, presenting
+            if presenting:
+                assert all(box["top"] < 720 for box in boxes)
+        plain.keyboard.press("Escape")
+        plain.wait_for_function("() => !document.documentElement.classList.contains('ex-presenting')")
+        plain.set_viewport_size({"width": 390, "height": 844})
+        try:
+            tops = [box["top"] for box in self.boxes(plain)]
+            assert tops == sorted(tops) and len(set(tops)) == 3
         finally:
-            plain.keyboard.press("Escape")
-            plain.wait_for_function("() => !document.documentElement.classList.contains('ex-presenting')")
+            plain.set_viewport_size({"width": 1280, "height": 720})
 
 
 def test_the_game_reviews_watch_link_keeps_the_algorithm_and_order(
