@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from pyengine import Board, InvalidPositionError, Player
-from pyengine.search import Algorithm, Counts, Event, Kind, Order, events, run_to_end, tally
-from pyengine.trace import BranchState, Trace, tree
+from pyengine import Board, InvalidPositionError, Player, Value, analyze
+from pyengine.search import INFINITY, Algorithm, Counts, Event, Kind, Order, events, run_to_end, tally
+from pyengine.trace import SMALL_TREE, BranchState, Trace, tree
 from pyengine.words import Convention, describe
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site" / "py"))
@@ -162,14 +162,15 @@ class TestWords:
         assert "order=" not in search_view.search_query(SMALL, Algorithm.MEMO, Order.CCE)
 
     @pytest.mark.parametrize(("key", "text", "default"), [
-        ("alg", "negascout", "showing minimax"), ("order", "<b>", "using cell order"),
-        ("pos", "XXX/XXX/XXX", "showing the empty board"), ("step", "0", "showing step 1"),
+        ("alg", "negascout", "showing alpha-beta"), ("order", "<b>", "using cell order"),
+        ("pos", "XXX/XXX/XXX", f"showing {search_view.DEFAULT.board}"), ("step", "0", "showing step 1"),
         ("step", "1" * 10, "showing step 1"), ("pos", "X" + "." * 15, "4x4 positions with 10 or fewer"),
         ("conv", "minimax", "showing negamax"),
     ])
     def test_a_bad_value_is_quoted_and_replaced(self, key: str, text: str, default: str) -> None:
         algorithm, order, board, step, convention, problems = search_view.settings_from_params({key: text})
-        assert (algorithm, order, board, step) == (Algorithm.MINIMAX, Order.CELLS, Board.empty(), 1)
+        lesson = search_view.DEFAULT
+        assert (algorithm, order, board, step) == (lesson.algorithm, lesson.order, lesson.board, 1)
         assert convention is Convention.NEGAMAX
         assert len(problems) == 1 and default in problems[0]
         assert f"\u201c{text[:40]}" in problems[0]
@@ -415,3 +416,128 @@ class TestConventions:
         assert (problem is not None) == said
         if problem:
             assert "\u201c<b>sideways\u201d" in problem and "showing negamax" in problem
+
+def first(kind: Kind, steps: list[Event]) -> int:
+    """The number of the first step of ``kind`` (1 for the first step)."""
+    return next(number for number, step in enumerate(steps, 1) if step.kind is kind)
+
+
+LESSON = {lesson.key: lesson for lesson in search_view.LESSONS}
+
+
+class TestLessons:
+    """The ready positions show what their lines say, computed with the engine."""
+
+    @staticmethod
+    def steps(key: str) -> list[Event]:
+        lesson = LESSON[key]
+        return list(events(lesson.algorithm, lesson.board, lesson.order))
+
+    def test_each_is_a_small_3x3_position_with_its_own_line_and_address(self) -> None:
+        """Small enough for the whole tree to be drawn, and one click each: an
+        address that reads back as the lesson's settings."""
+        lessons = search_view.LESSONS
+        assert len({lesson.key for lesson in lessons}) == len({lesson.board for lesson in lessons}) == len(lessons)
+        for lesson in lessons:
+            assert lesson.board.size == 3 and not lesson.board.is_over
+            assert 4 <= 9 - lesson.board.ply <= SMALL_TREE
+            given = dict(part.split("=", 1) for part in search_view.lesson_query(lesson)[1:].split("&"))
+            assert search_view.settings_from_params(given) == (
+                lesson.algorithm, lesson.order if lesson.algorithm is Algorithm.ALPHABETA else Order.CELLS,
+                lesson.board, 1, Convention.NEGAMAX, [])
+
+    def test_the_default_is_alpha_beta_on_a_few_empty_cells(self) -> None:
+        """An address with nothing in it: not minimax on the empty board."""
+        algorithm, _, board, step, _, problems = search_view.settings_from_params({})
+        assert (algorithm, board, step, problems) == (Algorithm.ALPHABETA, search_view.DEFAULT.board, 1, [])
+        assert 9 - board.ply <= SMALL_TREE
+        assert len(self.steps(search_view.DEFAULT.key)) < 100
+
+    def test_the_quick_cut_off_comes_within_ten_steps_one_move_down(self) -> None:
+        """X's first move (top right) wins at once; in X's second, O's first
+        reply wins, and the cut-off skips O's other replies."""
+        steps = self.steps("quick-cutoff")
+        number = first(Kind.CUTOFF, steps)
+        cut = steps[number - 1]
+        assert number <= 10 and len(cut.path) == 1 and cut.skipped
+        assert steps[3].kind is Kind.UP and steps[3].move == 2 and steps[3].value == 1  # top right wins for X
+        assert cut.move == 2 and cut.value == 1  # O's first reply, top right, wins for O
+
+    def test_the_deep_cut_off_takes_its_bound_from_above_its_parent(self) -> None:
+        """The first cut-off is three moves down, and its window's upper end
+        is minus the lower end its parent was entered with: a bound the
+        parent inherited, not one it set (Knuth's deep cut-off)."""
+        steps = self.steps("deep-cutoff")
+        cut = steps[first(Kind.CUTOFF, steps) - 1]
+        entered = {step.path: step for step in steps if step.kind is Kind.ENTER}
+        parent = entered[cut.path[:-1]]
+        assert len(cut.path) == 3
+        assert parent.alpha > -INFINITY and cut.beta == -parent.alpha
+        root_best = next(step for step in steps if step.kind is Kind.UP and step.path == ())
+        assert root_best.move == 1 and root_best.value == 1  # X already wins with top
+        assert cut.beta == (-1) ** len(cut.path) * root_best.value  # the root's bound, passed down three moves
+
+    def test_the_forced_win_is_a_win_for_the_side_to_move_by_a_fork(self) -> None:
+        lesson = LESSON["forced-win"]
+        analysis = analyze(lesson.board)
+        assert analysis.value is Value.WIN and analysis.best == (2,) and analysis.plies == 3
+        assert not lesson.board.play(2).is_over  # not a win at once: a fork
+        assert self.steps("forced-win")[-1].value == 1
+
+    def test_the_draw_is_a_draw_and_the_block_is_the_only_move(self) -> None:
+        lesson = LESSON["draw"]
+        analysis = analyze(lesson.board)
+        assert analysis.value is Value.DRAW and analysis.best == (2,)
+        assert [move.cell for move in analysis.moves if move.value is Value.DRAW] == [2]
+        assert self.steps("draw")[-1].value == 0
+
+    def test_seen_before_finds_a_position_reached_by_another_order(self) -> None:
+        steps = self.steps("seen-before")
+        hit = steps[first(Kind.HIT, steps) - 1]
+        earlier = [step.path for step in steps[:first(Kind.HIT, steps)] if step.kind is Kind.ENTER
+                   and step.board == hit.board and step.path != hit.path]
+        assert earlier and sorted(earlier[0]) == sorted(hit.path)
+
+
+class TestEditorAndLinks:
+    def test_the_editor_reads_what_board_parse_reads(self) -> None:
+        for text in ("x-o/-x-/--o", "X.O.X...O", " XO../OX../..XO/.... "):
+            marks = search_view.notation_marks(text)
+            assert marks is not None
+            assert Board.parse(search_view.notation(marks)) == Board.parse(text)
+        assert search_view.notation_marks("XXX/XXX/XXX") == ["X"] * 9  # impossible, yet shown as typed
+        for bad in ("", "XO", "X.O/.Y./...", "." * 10):
+            assert search_view.notation_marks(bad) is None
+
+    def test_a_click_cycles_empty_x_o(self) -> None:
+        marks = [""]
+        for expected in ("X", "O", ""):
+            marks = [search_view.MARK_CYCLE[marks[0]]]
+            assert marks == [expected]
+
+    def test_an_impossible_position_says_every_reason(self) -> None:
+        with pytest.raises(InvalidPositionError) as caught:
+            Board.parse("XXX/OOO/...")
+        message = search_view.editing_message(caught.value)
+        assert all(problem in message for problem in caught.value.problems)
+
+    def test_watch_links_carry_the_default_search(self) -> None:
+        query = search_view.watch_query(SMALL)
+        given = dict(part.split("=", 1) for part in query[1:].split("&"))
+        assert given == {"alg": search_view.DEFAULT.algorithm.value, "order": search_view.DEFAULT.order.value,
+                         "pos": str(SMALL)}
+        assert search_view.presenting_query(query, True).endswith("&present=1")
+        assert search_view.presenting_query(query, False) == query
+
+    @pytest.mark.parametrize(("size", "cell", "moved"), [
+        (3, 4, {"ArrowLeft": 3, "ArrowRight": 5, "ArrowUp": 1, "ArrowDown": 7}),
+        (3, 0, {"ArrowLeft": 0, "ArrowRight": 1, "ArrowUp": 0, "ArrowDown": 3}),
+        (3, 8, {"ArrowLeft": 7, "ArrowRight": 8, "ArrowUp": 5, "ArrowDown": 8}),
+        (4, 5, {"ArrowLeft": 4, "ArrowRight": 6, "ArrowUp": 1, "ArrowDown": 9}),
+        (4, 15, {"ArrowLeft": 14, "ArrowRight": 15, "ArrowUp": 11, "ArrowDown": 15}),
+    ])
+    def test_the_arrow_keys_walk_the_editors_cells_and_stop_at_its_edges(
+        self, size: int, cell: int, moved: dict[str, int]
+    ) -> None:
+        assert {key: search_view.editor_neighbour(cell, size, key) for key in moved} == moved
+        assert search_view.editor_neighbour(cell, size, "Enter") is None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from html import escape
 
 from pyengine import SIZES, Board, Level, Mode, Player
 from pyengine.nojs import compiled_board
@@ -148,9 +149,12 @@ def analysis_markup(position: str) -> str:
 
 
 def watch_link(board: Board, base: str) -> str:
-    """The link that opens the search explorer at ``board``; the page's Python
-    keeps it on the board shown (and its base right for the page it is on)."""
-    return f'<p class="ttt-watch"><a href="{base}/search/?pos={board}">Watch the search from here</a></p>'
+    """The link that opens the search explorer at ``board``, with the explorer's
+    default algorithm and order (these pages have none of their own); the
+    page's Python keeps it on the board shown (and its base right for the page
+    it is on)."""
+    href = escape(f"{base}/search/{explorer.search_view.watch_query(board)}")
+    return f'<p class="ttt-watch"><a href="{href}">Watch the search from here</a></p>'
 
 
 # The funnel's steps, each a number the page computes (pyengine.facts.funnel)

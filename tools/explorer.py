@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
+from html import escape
 from pathlib import Path
 
 from pyengine.census import Census, census
@@ -17,6 +19,12 @@ from pyengine.search import Algorithm, Order
 from pyengine.words import ALGORITHM_NAMES, CONVENTION_NAMES, ORDER_NAMES, Convention
 
 ROOT = Path(__file__).resolve().parent.parent
+# The page's own defaults, ready positions and addresses (site/py/search_view.py),
+# so that the markup drawn before Python runs says what the page then does.
+# Appended, so that no module of site/py hides one of the build's.
+sys.path.append(str(ROOT / "site" / "py"))
+import search_view  # noqa: E402
+
 # The 4x4 census takes about 30 s: kept here under a digest of the code that
 # counts, so that only a build after a change to it pays again.
 CACHE = ROOT / "node_modules" / ".cache" / "pyengine"
@@ -43,31 +51,69 @@ def _options(choices: dict[Algorithm, str] | dict[Order, str] | dict[Convention,
     )
 
 
+def lessons_markup() -> str:
+    """The ready positions: a row of links to their addresses (they work
+    before Python runs, and the page's Python then sets them without a
+    reload), each described by its line; the chosen one's line is shown."""
+    links = "".join(
+        f'<li><a href="{escape(search_view.lesson_query(lesson))}" data-lesson="{lesson.key}"'
+        f' aria-describedby="ex-line-{lesson.key}">{escape(lesson.title)}</a></li>'
+        for lesson in search_view.LESSONS
+    )
+    lines = "".join(
+        f'<p class="ex-lesson-line" id="ex-line-{lesson.key}" data-line="{lesson.key}">{escape(lesson.line)}</p>'
+        for lesson in search_view.LESSONS
+    )
+    return (f'<nav class="ex-lessons" aria-labelledby="ex-lessons-head">'
+            f'<h3 class="ex-subhead" id="ex-lessons-head">Ready positions</h3><ul>{links}</ul>{lines}</nav>')
+
+
+def editor_markup() -> str:
+    """The position as cells to click (empty, X, O, empty), beside its notation."""
+    board = search_view.DEFAULT.board
+    marks = search_view.notation_marks(str(board)) or []
+    cells = "".join(
+        f'<button type="button" class="ex-edit" data-cell="{cell}" data-mark="{mark}" disabled '
+        f'aria-label="{search_view.editor_cell_label(cell, board.size, mark)}">{mark}</button>'
+        for cell, mark in enumerate(marks)
+    )
+    return (f'<div class="ex-field ex-editor-field">'
+            f'<span class="ex-label" id="ex-editor-head">Or click the cells</span>'
+            f'<div class="ex-editor" role="group" aria-labelledby="ex-editor-head" data-size="{board.size}">'
+            f"{cells}</div></div>")
+
+
 def explorer_markup() -> str:
-    """The explorer: settings, stepping controls, the board at the step, the
-    path and the text trace; everything disabled until Python runs."""
+    """The explorer: ready positions, settings (the position typed or
+    clicked), stepping controls, a link to the step and presentation mode,
+    the board at the step, the path and the text trace; everything disabled
+    until Python runs."""
+    default = search_view.DEFAULT
     buttons = "".join(
         f'<button type="button" class="ttt-button ex-step" data-jump="{jump}" aria-keyshortcuts="{keys}" '
-        f"disabled>{label}</button>"
+        f"disabled>{search_view.NEXT[default.algorithm][1] if jump == 'next' else label}</button>"
         for label, jump, keys in STEP_BUTTONS
     )
     cells = "".join(f'<span class="ex-cell" data-cell="{cell}"></span>' for cell in range(9))
     return f"""
-<div class="ex-explorer" data-board="explorer" data-explorer data-step="" data-algorithm="minimax"
- data-convention="negamax" markdown="0">
+<div class="ex-explorer" data-board="explorer" data-explorer data-step=""
+ data-algorithm="{default.algorithm.value}" data-convention="negamax" markdown="0">
+{lessons_markup()}
 <form class="ex-settings" aria-label="What to search">
 <div class="ex-field"><label for="ex-alg">Algorithm</label>
-<select id="ex-alg" name="alg" disabled>{_options(ALGORITHM_NAMES, Algorithm.MINIMAX.value)}</select></div>
+<select id="ex-alg" name="alg" disabled>{_options(ALGORITHM_NAMES, default.algorithm.value)}</select></div>
 <div class="ex-field"><label for="ex-order">Move order (alpha-beta)</label>
-<select id="ex-order" name="order" disabled>{_options(ORDER_NAMES, Order.CELLS.value)}</select></div>
+<select id="ex-order" name="order" disabled>{_options(ORDER_NAMES, default.order.value)}</select></div>
 <div class="ex-field"><label for="ex-conv">Values</label>
 <select id="ex-conv" name="conv" disabled aria-describedby="ex-conv-help">\
 {_options(CONVENTION_NAMES, Convention.NEGAMAX.value)}</select></div>
 <div class="ex-field"><label for="ex-pos">Position (rows top to bottom)</label>
-<input id="ex-pos" name="pos" value=".../.../..." spellcheck="false" autocomplete="off" disabled
+<input id="ex-pos" name="pos" value="{default.board}" spellcheck="false" autocomplete="off" disabled
  aria-describedby="ex-pos-help"></div>
+{editor_markup()}
 <button type="submit" class="ttt-button" disabled>Search it</button>
-<p id="ex-pos-help" class="ex-help">X, O or . for each cell, row by row, e.g. <code>X.O/.X./...</code></p>
+<p id="ex-pos-help" class="ex-help">X, O or . for each cell, row by row, e.g. <code>X.O/.X./...</code>;
+or click a cell for X, again for O, again to empty it.</p>
 <p id="ex-conv-help" class="ex-help">Values: <em>negamax</em> gives each value for the side to move;
 <em>MAX/MIN</em> gives every value from X's side (X is MAX, O is MIN, &alpha; is MAX's bound and
 &beta; MIN's). Changing it keeps the step; this browser remembers it.</p>
@@ -81,7 +127,16 @@ def explorer_markup() -> str:
 <div class="ex-busy" hidden><label for="ex-busy-bar">Searching to the step</label>
 <progress id="ex-busy-bar" max="1" value="0"></progress>
 <button type="button" class="ttt-button" data-stop>Stop</button></div>
+<div class="ex-status-row">
 <p class="ex-status" role="status" aria-live="polite">Loading the engine&hellip;</p>
+<div class="ex-share">
+<button type="button" class="ttt-button" data-copy-link disabled>Copy link to this step</button>
+<button type="button" class="ttt-button" data-present aria-pressed="false" disabled>Present</button>
+<span class="ex-copied" role="status"></span>
+<div class="ex-field ex-link-field" hidden><label for="ex-link">Link to this step</label>
+<input id="ex-link" readonly spellcheck="false"></div>
+</div>
+</div>
 <div class="ex-view">
 <div class="ex-now">
 <div class="ex-board" role="img" aria-label="The position at this step">{cells}</div>
@@ -95,9 +150,11 @@ def explorer_markup() -> str:
 <dt>Cache hits</dt><dd data-fact="hits">0</dd>
 </dl>
 </div>
+<div class="ex-tree-area">
 <div class="ex-tree-box">
 <h3 class="ex-subhead" id="ex-tree-head">The tree so far</h3>
 <ol class="ex-tree" tabindex="0" aria-labelledby="ex-tree-head"></ol>
+</div>
 </div>
 </div>
 <h3 class="ex-subhead" id="ex-trace-head">Trace</h3>

@@ -21,6 +21,7 @@ import secrets
 from longwork import Controls
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
+from search_view import watch_query
 
 from pyengine import Board, IllegalMoveError, analyze
 from pyengine.grading import (
@@ -372,10 +373,10 @@ class Checker:
             if moves:
                 label += f"; your move {moves[0]}, a best move {moves[1]}"
             self.board_box.setAttribute("aria-label", label)
-            # The site's root from the theme's settings; the notation is letters,
-            # dots and slashes, which a query carries as they are.
+            # The site's root from the theme's settings; the explorer's default
+            # search at the position (search_view builds the query).
             base = json.loads(document.getElementById("__config").textContent)["base"]
-            self.explore.querySelector("a").setAttribute("href", f"{base}/search/?pos={board}")
+            self.explore.querySelector("a").setAttribute("href", f"{base}/search/{watch_query(board)}")
         self.verdict.hidden = False
 
     def finish(self, words: str, state: str) -> None:

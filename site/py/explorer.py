@@ -14,6 +14,7 @@ between; a progress bar and a Stop button show while it works.
 from __future__ import annotations
 
 import contextlib
+import math
 
 import search_view as words
 from longwork import STEP_S, Runner
@@ -59,6 +60,15 @@ class Explorer:
         self.tree_head = root.querySelector("#ex-tree-head")
         self.trace_list = root.querySelector(".ex-trace")
         self.announce = root.querySelector(".ex-announce")
+        self.editor = root.querySelector(".ex-editor")
+        self.copy_button = root.querySelector("[data-copy-link]")
+        self.copied = root.querySelector(".ex-copied")
+        self.link_field = root.querySelector(".ex-link-field")
+        self.link_input = root.querySelector("#ex-link")
+        self.present_button = root.querySelector("[data-present]")
+        self.presenting = False
+        self._copied = create_proxy(self._on_copied)
+        self._copy_refused = create_proxy(self._on_copy_refused)
         self.runner = Runner(window, create_proxy, budget=STEP_S)
         self.shown: Step | None = None  # the step drawn last: what the delayed announcement and address say
         self._announce = create_proxy(self._on_announce)
@@ -87,6 +97,7 @@ class Explorer:
         self.convention_select.addEventListener("change", create_proxy(self._on_convention))
         self.step_input.addEventListener("change", create_proxy(self._on_step_input))
         root.addEventListener("keydown", create_proxy(self._on_key))
+        self.set_up_lesson_tools(params)
         for control in root.querySelectorAll("button, select, input"):
             control.disabled = False
         self.sync_form()
@@ -145,10 +156,7 @@ class Explorer:
         except InvalidPositionError as error:
             self.show_message(words.bad_position_message(error))
             return
-        self.hide_message()
-        self.new_search(Algorithm.parse(str(self.alg_select.value)), board, Order.parse(str(self.order_select.value)))
-        self.sync_form()
-        self.go(lambda: self.stepper.seek(1))
+        self.search(Algorithm.parse(str(self.alg_select.value)), board, Order.parse(str(self.order_select.value)))
 
     def _on_convention(self, event: object) -> None:
         """State every value the other way: the same search, the same step."""
@@ -178,6 +186,148 @@ class Explorer:
         self.busy.hidden = True
         self.render()
         self.status.textContent = words.stopped_status(self.stepper.step.number)
+
+    # -- setting up a lesson: ready positions, cells to click, a link, presenting --
+
+    def set_up_lesson_tools(self, params: object) -> None:
+        root = self.root
+        for link in root.querySelectorAll("a[data-lesson]"):
+            link.addEventListener("click", create_proxy(self._on_lesson))
+        self.editor.addEventListener("click", create_proxy(self._on_edit))
+        self.editor.addEventListener("keydown", create_proxy(self._on_edit_key))
+        self.pos_input.addEventListener("input", create_proxy(self._on_pos_typed))
+        self.copy_button.addEventListener("click", create_proxy(self._on_copy))
+        self.present_button.addEventListener("click", create_proxy(self._on_present))
+        document.addEventListener("keydown", create_proxy(self._on_escape))
+        if params.get(words.PRESENT_KEY) == "1":
+            self.present(True)
+
+    def search(self, algorithm: Algorithm, board: Board, order: Order) -> None:
+        """A new search from its first step, the form following it."""
+        self.hide_message()
+        self.new_search(algorithm, board, order)
+        self.sync_form()
+        self.go(lambda: self.stepper.seek(1))
+
+    def _on_lesson(self, event: object) -> None:
+        """A ready position: its settings at once, without reloading the page
+        (a click meant for a new tab or window is the browser's)."""
+        if event.ctrlKey or event.metaKey or event.shiftKey or event.altKey or event.button != 0:
+            return
+        event.preventDefault()
+        key = str(event.currentTarget.dataset.lesson)
+        lesson = next(lesson for lesson in words.LESSONS if lesson.key == key)
+        self.search(lesson.algorithm, lesson.board, lesson.order)
+
+    def _on_edit(self, event: object) -> None:
+        """A click on one of the form's cells: its next mark (MARK_CYCLE); the
+        notation follows, and a legal position is searched at once."""
+        button = event.target.closest(".ex-edit")
+        if not button:
+            return
+        marks = [str(cell.dataset.mark) for cell in self.editor.querySelectorAll(".ex-edit")]
+        cell = int(button.dataset.cell)
+        marks[cell] = words.MARK_CYCLE[marks[cell]]
+        text = words.notation(marks)
+        self.pos_input.value = text
+        self.show_marks(marks)
+        try:
+            board = words.searchable(Board.parse(text))
+        except InvalidPositionError as error:
+            self.editor.setAttribute("data-invalid", "true")
+            self.show_message(words.editing_message(error))
+            return
+        self.search(self.stepper.algorithm, board, self.stepper.order)
+
+    def _on_edit_key(self, event: object) -> None:
+        """The arrow keys move between the form's cells (Enter or Space clicks one)."""
+        button = event.target.closest(".ex-edit")
+        if not button:
+            return
+        target = words.editor_neighbour(int(button.dataset.cell), int(self.editor.dataset.size), str(event.key))
+        if target is not None:
+            event.preventDefault()
+            self.editor.querySelector(f'.ex-edit[data-cell="{target}"]').focus()
+
+    def _on_pos_typed(self, event: object) -> None:
+        """Typing the notation: the cells follow whatever it names."""
+        marks = words.notation_marks(str(self.pos_input.value))
+        if marks is not None:
+            self.show_marks(marks)
+
+    def show_marks(self, marks: list[str]) -> None:
+        """The form's cells showing ``marks`` (9 or 16 of them)."""
+        size = math.isqrt(len(marks))
+        buttons = list(self.editor.querySelectorAll(".ex-edit"))
+        if len(buttons) != len(marks):
+            buttons = []
+            for cell in range(len(marks)):
+                button = document.createElement("button")
+                button.type = "button"
+                button.className = "ex-edit"
+                button.setAttribute("data-cell", str(cell))
+                buttons.append(button)
+            self.editor.replaceChildren(*buttons)
+            self.editor.setAttribute("data-size", str(size))
+        for cell, (button, mark) in enumerate(zip(buttons, marks, strict=True)):
+            button.textContent = mark
+            button.setAttribute("data-mark", mark)
+            button.setAttribute("aria-label", words.editor_cell_label(cell, size, mark))
+        self.editor.removeAttribute("data-invalid")
+
+    def step_address(self) -> str:
+        """The address of the step shown: algorithm, order, position, step,
+        the convention (MAX/MIN only) and presentation mode when on."""
+        stepper = self.stepper
+        number = self.shown.number if self.shown is not None else None
+        query = words.search_query(stepper.board, stepper.algorithm, stepper.order, number,
+                                   convention=self.convention)
+        return words.presenting_query(query, self.presenting)
+
+    def _on_copy(self, event: object) -> None:
+        address = f"{window.location.origin}{window.location.pathname}{self.step_address()}"
+        self.link_input.value = address
+        self.copied.textContent = ""
+        clipboard = getattr(window.navigator, "clipboard", None)
+        if clipboard is None:  # not offered (an insecure page, an old browser): copy by hand
+            self._on_copy_refused()
+            return
+        clipboard.writeText(address).then(self._copied, self._copy_refused)
+
+    def _on_copied(self, *_: object) -> None:
+        self.link_field.hidden = True
+        self.copied.textContent = words.COPIED
+        self.root.setAttribute("data-copied", "true")
+
+    def _on_copy_refused(self, *_: object) -> None:
+        """The clipboard said no: the link shown, selected, to copy by hand."""
+        self.link_field.hidden = False
+        self.copied.textContent = words.COPY_BY_HAND
+        self.root.setAttribute("data-copied", "by-hand")
+        self.link_input.focus()
+        self.link_input.select()
+
+    def _on_present(self, event: object) -> None:
+        self.present(not self.presenting)
+
+    def _on_escape(self, event: object) -> None:
+        if self.presenting and str(event.key) == "Escape":
+            self.present(False)
+
+    def present(self, on: bool) -> None:
+        """Presentation mode: the site's navigation, header and footer hidden,
+        the board, the event and the tree enlarged (explorer.css)."""
+        self.presenting = on
+        document.documentElement.classList.toggle("ex-presenting", on)
+        self.present_button.setAttribute("aria-pressed", "true" if on else "false")
+        self.present_button.textContent = words.present_label(on)
+        if on:
+            self.present_button.setAttribute("aria-keyshortcuts", "Escape")
+        else:
+            self.present_button.removeAttribute("aria-keyshortcuts")
+        if on:
+            self.root.scrollIntoView()
+        self.schedule("url", self._write_url, URL_MS)
 
     # -- stepping --------------------------------------------------------------
 
@@ -219,6 +369,14 @@ class Explorer:
         self.root.setAttribute("data-convention", self.convention.value)
         self.root.querySelector('[data-jump="next"]').textContent = NEXT[stepper.algorithm][1]
         self.pos_input.value = str(stepper.board)
+        self.show_marks(words.notation_marks(str(stepper.board)) or [])
+        lesson = words.lesson_of(stepper.algorithm, stepper.board, stepper.order)
+        self.root.setAttribute("data-lesson", lesson.key if lesson else "")
+        for link in self.root.querySelectorAll("a[data-lesson]"):
+            if lesson is not None and link.dataset.lesson == lesson.key:
+                link.setAttribute("aria-current", "true")
+            else:
+                link.removeAttribute("aria-current")
         self.root.setAttribute("data-algorithm", stepper.algorithm.value)
         self.root.setAttribute("data-order", stepper.order.value)
         self.root.setAttribute("data-pos", str(stepper.board))
@@ -260,10 +418,7 @@ class Explorer:
     def _on_write_url(self, *_: object) -> None:
         self._timers["url"] = 0
         if self.shown is not None:
-            stepper = self.stepper
-            query = words.search_query(stepper.board, stepper.algorithm, stepper.order, self.shown.number,
-                                       convention=self.convention)
-            window.history.replaceState(None, "", query)
+            window.history.replaceState(None, "", self.step_address())
 
     def fit_board(self, size: int) -> None:
         """Give the board the cells of the position's size (drawn with nine

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 
 from pyengine import Board, EngineError, InvalidPositionError, Player
+from pyengine.records import Record
 from pyengine.search import Algorithm, Event, Kind, Order
 from pyengine.trace import BranchState, PathNode, Step, Trace, TreeNode
 from pyengine.words import (
@@ -65,6 +66,50 @@ FOUR_BY_FOUR_EMPTY_CELLS = 10
 WORK_EVENTS = 100  # events per look at the clock while stepping (the last ones each copy the path: ~0.1 ms)
 
 
+# -- ready positions for a lesson -------------------------------------------------
+
+
+class Lesson(Record):
+    """A ready teaching position: what it shows, and the search that shows it
+    (tests/test_search_view.py checks each claim against the engine)."""
+
+    key: str
+    """Its name in the page's hooks (data-lesson)."""
+    title: str
+    line: str
+    """One sentence: what to watch for."""
+    algorithm: Algorithm
+    order: Order
+    board: Board
+
+
+LESSONS = (
+    Lesson("quick-cutoff", "A quick cut-off",
+           "X wins at once at top right; then, after X left, O's first reply wins, so alpha-beta skips O's "
+           "other replies: press Next cut-off.",
+           Algorithm.ALPHABETA, Order.CELLS, Board.parse("OO./.X./X..")),
+    Lesson("deep-cutoff", "A deep cut-off",
+           "Three moves down, O finds a win and the search stops there: the bound that closes the window "
+           "was set at the root (X already wins with top), not by the position just above.",
+           Algorithm.ALPHABETA, Order.CELLS, Board.parse("O../OX./.X.")),
+    Lesson("forced-win", "A forced win",
+           "X must block at top right, and the block threatens two lines at once: X wins whatever O does "
+           "(the root is worth +1).",
+           Algorithm.ALPHABETA, Order.CCE, Board.parse("OO./..X/X..")),
+    Lesson("draw", "A draw",
+           "O must block at top right; after that, best play on both sides fills the board: the root is worth 0.",
+           Algorithm.ALPHABETA, Order.CCE, Board.parse("XX./.O./...")),
+    Lesson("seen-before", "Seen before",
+           "The same marks reached by the same moves in another order: memoised minimax takes the value "
+           "from its table instead of searching again (press Next cache hit).",
+           Algorithm.MEMO, Order.CELLS, Board.parse("X.O/.X./...")),
+)
+"""The explorer's ready positions, one click each; the first is where it opens."""
+DEFAULT = LESSONS[0]
+"""What the explorer searches when the address says nothing: alpha-beta on a
+position with a few empty cells (not minimax on the empty board's 1,355,060 steps)."""
+
+
 # -- the address -----------------------------------------------------------------
 
 
@@ -89,8 +134,8 @@ def search_query(board: Board, algorithm: Algorithm | None = None, order: Order 
 
 def settings_from_params(given: dict[str, str]) -> tuple[Algorithm, Order, Board, int, Convention, list[str]]:
     """The settings in the address (``given``: ADDRESS_KEYS present, as text),
-    each bad one replaced by its default with a sentence saying so (address
-    text is quoted, cut short)."""
+    each missing one DEFAULT's, each bad one replaced by DEFAULT's with a
+    sentence saying so (address text is quoted, cut short)."""
     problems: list[str] = []
 
     def read(key: str, parse: Callable[[str], T], default: T, problem: str) -> T:
@@ -104,12 +149,12 @@ def settings_from_params(given: dict[str, str]) -> tuple[Algorithm, Order, Board
             problems.append(problem.format(text=quoted(text), error=error))
             return default
 
-    algorithm = read("alg", Algorithm.parse, Algorithm.MINIMAX,
-                     "The algorithm {text} is unknown (use minimax, alphabeta or memo); showing minimax.")
-    order = read("order", Order.parse, Order.CELLS,
+    algorithm = read("alg", Algorithm.parse, DEFAULT.algorithm,
+                     "The algorithm {text} is unknown (use minimax, alphabeta or memo); showing alpha-beta.")
+    order = read("order", Order.parse, DEFAULT.order,
                  "The move order {text} is unknown (use cells, cce or engine); using cell order.")
-    board = read("pos", lambda text: searchable(Board.parse(text)), Board.empty(),
-                 "The position {text} cannot be searched ({error}); showing the empty board.")
+    board = read("pos", lambda text: searchable(Board.parse(text)), DEFAULT.board,
+                 f"The position {{text}} cannot be searched ({{error}}); showing {DEFAULT.board}.")
     step = read("step", step_number, 1, "The step {text} is not a step number (1 or more); showing step 1.")
     convention = read("conv", Convention.parse, Convention.NEGAMAX,
                       "The convention {text} is unknown (use negamax or maxmin); showing negamax.")
@@ -162,6 +207,75 @@ def searchable(board: Board) -> Board:
             f"with {FOUR_BY_FOUR_EMPTY_CELLS} or fewer"
         )
     return board
+
+
+def watch_query(board: Board) -> str:
+    """"Watch the search from here" on a page with no algorithm of its own:
+    the explorer's default search (DEFAULT's algorithm and order) at ``board``."""
+    return search_query(board, DEFAULT.algorithm, DEFAULT.order)
+
+
+def lesson_of(algorithm: Algorithm, board: Board, order: Order) -> Lesson | None:
+    """The ready position these settings are, if any (order counts for alpha-beta only)."""
+    return next((lesson for lesson in LESSONS if (lesson.algorithm, lesson.board) == (algorithm, board)
+                 and (algorithm is not Algorithm.ALPHABETA or lesson.order is order)), None)
+
+
+def lesson_query(lesson: Lesson) -> str:
+    """The address of a ready position, at its first step."""
+    return search_query(lesson.board, lesson.algorithm, lesson.order)
+
+
+PRESENT_KEY = "present"
+"""The address key of presentation mode (``present=1``)."""
+
+
+def presenting_query(query: str, present: bool) -> str:
+    """``query`` (search_query's), saying presentation mode when ``present``."""
+    return f"{query}&{PRESENT_KEY}=1" if present else query
+
+
+# -- the position editor (cells clicked in the form) ------------------------------------
+
+MARK_CYCLE = {"": "X", "X": "O", "O": ""}
+"""What a click on one of the form's cells makes of its mark: empty, X, O, empty."""
+
+
+def notation_marks(text: str) -> list[str] | None:
+    """The marks ("X", "O" or "") the notation names, cell by cell, read as
+    Board.parse reads them; None when it names no 9 or 16 cells. Impossible
+    positions are read too: the editor shows what was typed, the search says why."""
+    cells = text.strip().replace("/", "")
+    if len(cells) not in (9, 16) or any(char.upper() not in "XO.-_" for char in cells):
+        return None
+    return [char.upper() if char.upper() in "XO" else "" for char in cells]
+
+
+def notation(marks: list[str]) -> str:
+    """The notation of the editor's marks, rows separated by '/'."""
+    size = math.isqrt(len(marks))
+    chars = [mark or "." for mark in marks]
+    return "/".join("".join(chars[row * size:(row + 1) * size]) for row in range(size))
+
+
+EDITOR_MOVES = {"ArrowLeft": (0, -1), "ArrowRight": (0, 1), "ArrowUp": (-1, 0), "ArrowDown": (1, 0)}
+"""The arrow keys among the form's cells: (rows, columns) to move."""
+
+
+def editor_neighbour(cell: int, size: int, key: str) -> int | None:
+    """The cell an arrow key moves to from ``cell`` (it stops at the edges);
+    None for any other key."""
+    move = EDITOR_MOVES.get(key)
+    if move is None:
+        return None
+    row = min(size - 1, max(0, cell // size + move[0]))
+    column = min(size - 1, max(0, cell % size + move[1]))
+    return row * size + column
+
+
+def editor_cell_label(cell: int, size: int, mark: str) -> str:
+    """An editor cell's accessible name: where it is, what it holds, what a click does."""
+    return f"{cell_name(cell, size)}: {mark or 'empty'}; click for {MARK_CYCLE[mark] or 'empty'}"
 
 
 # -- stepping --------------------------------------------------------------------
@@ -443,6 +557,22 @@ def announcement(step: Step, algorithm: Algorithm, *, convention: Convention = C
 def failure_message(error: BaseException) -> str:
     """A search that raised, said in one line: never a traceback."""
     return f"Something went wrong in the search ({error or type(error).__name__}); choose a step to carry on."
+
+
+def present_label(on: bool) -> str:
+    """The presentation button's words: what it does now."""
+    return "Leave presentation (Esc)" if on else "Present"
+
+
+COPIED = "Copied."
+COPY_BY_HAND = "Copying was refused: the link is selected below, copy it by hand."
+
+
+def editing_message(error: InvalidPositionError) -> str:
+    """A position clicked in the form that cannot be searched: every reason
+    the engine gives, and what stays."""
+    problems = "; ".join(error.problems)
+    return f"That position cannot be searched: {problems}. The search stays on the last one that can be."
 
 
 # -- the race's words ---------------------------------------------------------------

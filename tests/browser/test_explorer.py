@@ -6,13 +6,14 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from pyengine import Board, Player
+from pyengine import Board, InvalidPositionError, Player
 from pyengine.search import Algorithm, Kind, Order, events, run_to_end, tally
-from tools.explorer import four_by_four_census
+from tools.explorer import four_by_four_census, search_view
 
 from .conftest import Watch, axe_both_schemes, board_of, click_cell, open_page
 
@@ -21,6 +22,8 @@ READY = "[data-explorer][data-ready='true']"
 RACE = "[data-race]"
 SMALL = Board.parse("X.O/.X./...")
 LINK = "?alg=alphabeta&order=cce&pos=X.O/.X./...&step=37"
+DEFAULT = search_view.DEFAULT  # the page's own (site/py/search_view.py), by way of the markup's builder
+watch_query = search_view.watch_query
 
 
 def explorer_page(context: BrowserContext, watch: Watch, url: str) -> Page:
@@ -122,11 +125,12 @@ def test_bad_values_in_the_address_are_told_and_replaced(
     try:
         message = page.inner_text(f"{EXPLORER} .ex-message")
         assert "negascout" in message and "XXX/XXX/XXX" in message and "abc" in message
-        assert page.get_attribute(EXPLORER, "data-algorithm") == "minimax"
+        assert page.get_attribute(EXPLORER, "data-algorithm") == DEFAULT.algorithm.value
         assert step_of(page) == 1
-        assert shown_board(page) == Board.empty()
-        assert page.inner_text(f"{EXPLORER} [data-jump='next']") == "Next finished game"
+        assert shown_board(page) == DEFAULT.board
+        assert page.inner_text(f"{EXPLORER} [data-jump='next']") == "Next cut-off"
         # Past the end: the last step, and a sentence saying so.
+        page.select_option("#ex-alg", "minimax")
         page.fill("#ex-pos", "XOX/OXO/...")
         page.click(f"{EXPLORER} form button[type='submit']")
         page.fill("#ex-step", "999")
@@ -144,7 +148,7 @@ def test_long_work_is_sliced_and_stops_on_a_click(
     """From the empty board under minimax: a jump to step 300,000 shows its
     progress and Stop is handled mid-way; the full race counts the whole game
     tree, 549,946 nodes, as CPython does, and Stop also ends a race."""
-    page = explorer_page(module_context, watch, base_url + "search/")
+    page = explorer_page(module_context, watch, base_url + "search/?alg=minimax&pos=.../.../...")
     try:
         page.fill("#ex-step", "300000")
         page.press("#ex-step", "Enter")
@@ -195,7 +199,7 @@ def test_an_analysis_board_links_to_the_search_from_its_position(
     root = "[data-board='analysis']"
     try:
         link = f"{root} .ttt-watch a"
-        assert page.get_attribute(link, "href") == "../search/?pos=X.O/.X./..."
+        assert page.get_attribute(link, "href") == "../search/" + watch_query(Board.parse("X.O/.X./..."))
         click_cell(page, 8, root)
         page.wait_for_function(
             "sel => document.querySelector(sel).getAttribute('href').endsWith('pos=X.O/.X./..O')", arg=link
@@ -226,7 +230,7 @@ def test_the_game_page_links_to_the_search_from_its_position(
     page = open_page(module_context, watch, base_url + "?mode=two&pos=X.O/.X./...")
     try:
         link = "[data-board='game'] .ttt-watch a"
-        assert page.get_attribute(link, "href") == "./search/?pos=X.O/.X./..."
+        assert page.get_attribute(link, "href") == "./search/" + watch_query(Board.parse("X.O/.X./..."))
         click_cell(page, 8)
         page.wait_for_function(
             "sel => document.querySelector(sel).getAttribute('href').endsWith('pos=X.O/.X./..O')", arg=link
@@ -440,3 +444,207 @@ class TestConventionSwitch:
             assert page.evaluate("key => localStorage.getItem(key)", key) == "negamax"
         finally:
             page.close()
+
+# -- Setting up a lesson (issue 19, item 4) and phones and projectors (item 7) --------
+
+
+@pytest.fixture(scope="module")
+def plain(module_context: BrowserContext, watch: Watch, base_url: str) -> Iterator[Page]:
+    """The explorer opened with nothing in its address."""
+    page = explorer_page(module_context, watch, base_url + "search/")
+    yield page
+    page.close()
+
+
+def settings_of(page: Page) -> tuple[str | None, str | None, str | None]:
+    return (page.get_attribute(EXPLORER, "data-algorithm"), page.get_attribute(EXPLORER, "data-order"),
+            page.get_attribute(EXPLORER, "data-pos"))
+
+
+def wait_pos(page: Page, pos: str) -> None:
+    page.wait_for_function(
+        "p => { const e = document.querySelector('[data-explorer]'); return e.dataset.pos === p"
+        " && e.dataset.step === '1'; }", arg=pos, timeout=30_000)
+
+
+class TestSetUp:
+    def test_the_default_is_alpha_beta_on_a_few_empty_cells(self, plain: Page) -> None:
+        """Not minimax on the empty board: DEFAULT's search, a ready position, marked so."""
+        assert settings_of(plain) == (DEFAULT.algorithm.value, DEFAULT.order.value, str(DEFAULT.board))
+        assert 9 - DEFAULT.board.ply <= 6 and step_of(plain) == 1
+        assert plain.inner_text(f"{EXPLORER} [data-jump='next']") == "Next cut-off"
+        assert plain.get_attribute(f"{EXPLORER} a[data-lesson='{DEFAULT.key}']", "aria-current") == "true"
+        assert plain.is_visible(f"{EXPLORER} .ex-lesson-line[data-line='{DEFAULT.key}']")
+        assert plain.is_hidden(f"{EXPLORER} .ex-message")
+
+    def test_a_ready_position_loads_its_settings_in_one_click_without_a_reload(self, plain: Page) -> None:
+        plain.evaluate("window.__sameDocument = true")
+        for lesson in search_view.LESSONS:
+            plain.click(f"{EXPLORER} a[data-lesson='{lesson.key}']")
+            wait_pos(plain, str(lesson.board))
+            order = lesson.order if lesson.algorithm is Algorithm.ALPHABETA else Order.CELLS
+            assert settings_of(plain) == (lesson.algorithm.value, order.value, str(lesson.board))
+            assert plain.input_value("#ex-alg") == lesson.algorithm.value
+            assert plain.input_value("#ex-pos") == str(lesson.board)
+            assert plain.get_attribute(f"{EXPLORER} a[data-lesson='{lesson.key}']", "aria-current") == "true"
+            assert plain.inner_text(f"{EXPLORER} .ex-lesson-line[data-line='{lesson.key}']") == lesson.line
+            assert shown_board(plain) == lesson.board
+        assert plain.evaluate("window.__sameDocument") is True
+        # The one the line points at: Next cache hit lands on CPython's first hit.
+        steps = list(events(Algorithm.MEMO, search_view.LESSONS[-1].board))
+        plain.click(f"{EXPLORER} [data-jump='next']")
+        wait_step(plain, next(n for n, step in enumerate(steps, 1) if step.kind is Kind.HIT))
+
+    def test_clicking_cells_sets_the_position_and_the_notation(self, plain: Page) -> None:
+        """Each click cycles empty, X, O, empty; the notation follows; an
+        impossible position says every reason the engine gives and the search
+        stays; a legal one is searched at once. Keys work as clicks do."""
+        draw = next(lesson for lesson in search_view.LESSONS if lesson.key == "draw")
+        plain.click(f"{EXPLORER} a[data-lesson='draw']")
+        wait_pos(plain, str(draw.board))
+        cell = f"{EXPLORER} .ex-edit[data-cell='2']"
+        plain.click(cell)  # X: three X against one O
+        assert plain.input_value("#ex-pos") == "XXX/.O./..."
+        with pytest.raises(InvalidPositionError) as impossible:
+            Board.parse("XXX/.O./...")
+        message = plain.inner_text(f"{EXPLORER} .ex-message")
+        assert all(problem in message for problem in impossible.value.problems)
+        assert plain.get_attribute(f"{EXPLORER} .ex-editor", "data-invalid") == "true"
+        assert plain.get_attribute(EXPLORER, "data-pos") == str(draw.board)  # the search stays
+        plain.focus(cell)
+        plain.keyboard.press("Enter")  # O: a legal position, searched at once
+        wait_pos(plain, "XXO/.O./...")
+        assert plain.input_value("#ex-pos") == "XXO/.O./..."
+        assert shown_board(plain) == Board.parse("XXO/.O./...")
+        assert plain.is_hidden(f"{EXPLORER} .ex-message")
+        assert plain.get_attribute(cell, "data-mark") == "O"
+        assert "top right: O" in str(plain.get_attribute(cell, "aria-label"))
+        plain.keyboard.press("Space")  # empty again
+        wait_pos(plain, str(draw.board))
+        plain.keyboard.press("ArrowDown")  # the arrows move between the cells
+        assert plain.evaluate("document.activeElement.dataset.cell") == "5"
+        # Typing the notation: the cells follow.
+        plain.fill("#ex-pos", "X.O/.X./..O")
+        marks = plain.eval_on_selector_all(f"{EXPLORER} .ex-edit", "els => els.map(e => e.dataset.mark || '.')")
+        assert Board.parse("".join(marks)) == Board.parse("X.O/.X./..O")
+        assert axe_both_schemes(plain) == []
+
+
+class TestLinkAndPresenting:
+    def test_copy_link_falls_back_to_a_selected_field(self, plain: Page) -> None:
+        plain.evaluate("Object.defineProperty(navigator, 'clipboard', {value: undefined, configurable: true})")
+        plain.click(f"{EXPLORER} [data-copy-link]")
+        plain.wait_for_selector(f"{EXPLORER}[data-copied='by-hand']")
+        assert plain.is_visible("#ex-link")
+        value = plain.input_value("#ex-link")
+        assert value.endswith(f"pos={plain.get_attribute(EXPLORER, 'data-pos')}&step={step_of(plain)}")
+        assert plain.evaluate("document.activeElement.id") == "ex-link"
+        selected = plain.evaluate("(e => e.selectionEnd - e.selectionStart)(document.activeElement)")
+        assert selected == len(value)
+        assert axe_both_schemes(plain) == []
+
+    def test_presenting_then_copy_link_reopens_the_same_step(
+        self, module_context: BrowserContext, watch: Watch, base_url: str
+    ) -> None:
+        """Presentation mode hides the site's header, navigation and footer and
+        enlarges the board; the copied link (clipboard granted) reopens the
+        same step, still presenting; Escape leaves."""
+        module_context.grant_permissions(["clipboard-read", "clipboard-write"])
+        page = explorer_page(module_context, watch, base_url + "search/?alg=alphabeta&order=cce&pos=X.O/.X./...")
+        try:
+            page.click(f"{EXPLORER} [data-jump='+10']")
+            page.click(f"{EXPLORER} [data-jump='next']")
+            page.wait_for_selector(f"{EXPLORER} .ex-busy[hidden]", state="attached")
+            cutoff = next(n for n, step in enumerate(STEPS, 1) if n > 11 and step.kind is Kind.CUTOFF)
+            wait_step(page, cutoff)
+            width = page.eval_on_selector(f"{EXPLORER} .ex-board", "e => e.getBoundingClientRect().width")
+            page.click(f"{EXPLORER} [data-present]")
+            page.wait_for_function("() => document.documentElement.classList.contains('ex-presenting')")
+            for hidden in (".md-header", ".md-sidebar--primary", ".md-footer", "h1", "[data-race]"):
+                assert page.is_hidden(hidden), hidden
+            assert page.get_attribute(f"{EXPLORER} [data-present]", "aria-pressed") == "true"
+            assert page.eval_on_selector(f"{EXPLORER} .ex-board", "e => e.getBoundingClientRect().width") > width
+            assert axe_both_schemes(page) == []
+            page.click(f"{EXPLORER} [data-copy-link]")
+            page.wait_for_selector(f"{EXPLORER}[data-copied='true']")
+            assert page.inner_text(f"{EXPLORER} .ex-copied") == search_view.COPIED
+            address = page.evaluate("navigator.clipboard.readText()")
+            assert "present=1" in address and f"step={cutoff}" in address
+            page.goto(address)
+            page.wait_for_selector(READY, timeout=60_000)
+            assert step_of(page) == cutoff
+            assert settings_of(page) == ("alphabeta", "cce", str(SMALL))
+            assert shown_board(page) == STEPS[cutoff - 1].board
+            assert page.is_hidden(".md-header")
+            page.keyboard.press("Escape")
+            page.wait_for_function("() => !document.documentElement.classList.contains('ex-presenting')")
+            assert page.is_visible(".md-header")
+            assert page.get_attribute(f"{EXPLORER} [data-present]", "aria-pressed") == "false"
+            page.wait_for_function("() => !location.search.includes('present')")
+        finally:
+            page.close()
+
+
+class TestPhonesAndProjectors:
+    def test_the_step_buttons_stay_in_view_in_one_row_on_a_phone(self, plain: Page) -> None:
+        plain.set_viewport_size({"width": 390, "height": 844})
+        try:
+            controls = f"{EXPLORER} .ex-controls"
+            plain.eval_on_selector(f"{EXPLORER} .ex-tree-area", "e => e.scrollIntoView()")
+            plain.evaluate("window.scrollBy(0, 200)")
+            box = plain.eval_on_selector(controls, "e => e.getBoundingClientRect().toJSON()")
+            assert 0 <= box["top"] < 100 and box["height"] < 70  # stuck under the header, one row
+            tops = plain.eval_on_selector_all(f"{controls} .ttt-button", "els => els.map(e => e.offsetTop)")
+            assert len(set(tops)) == 1
+            assert plain.evaluate("document.documentElement.scrollWidth") <= 390
+        finally:
+            plain.set_viewport_size({"width": 1280, "height": 720})
+
+    @staticmethod
+    def boxes(page: Page) -> list[dict[str, float]]:
+        """Where the board, the event and the tree are."""
+        return [page.eval_on_selector(sel, "e => e.getBoundingClientRect().toJSON()") for sel in (
+            f"{EXPLORER} .ex-board", f"{EXPLORER} [data-fact='event']", f"{EXPLORER} .ex-tree-area")]
+
+    def test_board_event_and_tree_side_by_side_on_a_desktop_and_a_projector(self, plain: Page) -> None:
+        """At 1280x720, and presenting there: three columns, the board, the
+        event and the tree, left to right, level with one another and, when
+        presenting, all on the first screen; one above the other on a phone."""
+        for presenting in (False, True):
+            if presenting:
+                plain.click(f"{EXPLORER} [data-present]")
+                plain.wait_for_function("() => document.documentElement.classList.contains('ex-presenting')")
+            boxes = self.boxes(plain)
+            lefts = [box["left"] for box in boxes]
+            assert lefts == sorted(lefts) and len(set(lefts)) == 3, presenting
+            assert max(box["top"] for box in boxes) - min(box["top"] for box in boxes) < 40, presenting
+            if presenting:
+                assert all(box["top"] < 720 for box in boxes)
+        plain.keyboard.press("Escape")
+        plain.wait_for_function("() => !document.documentElement.classList.contains('ex-presenting')")
+        plain.set_viewport_size({"width": 390, "height": 844})
+        try:
+            tops = [box["top"] for box in self.boxes(plain)]
+            assert tops == sorted(tops) and len(set(tops)) == 3
+        finally:
+            plain.set_viewport_size({"width": 1280, "height": 720})
+
+
+def test_the_game_reviews_watch_link_keeps_the_algorithm_and_order(
+    module_context: BrowserContext, watch: Watch, base_url: str
+) -> None:
+    """After a game, Review's "Watch the search from here" opens the position
+    before the first move that gave value away with the page's algorithm and
+    order (the explorer's default), not plain minimax."""
+    page = open_page(module_context, watch, base_url + "?mode=two")
+    try:
+        for cell in (4, 1, 0, 8, 6, 3, 2):  # O's edge reply to the centre loses; X wins by a fork
+            click_cell(page, cell)
+        page.click("[data-action='review']")
+        page.wait_for_selector("[data-board='game'] .ttt-review[data-reviewed='mistake']", timeout=20_000)
+        href = page.get_attribute("[data-board='game'] .ttt-review-watch a", "href") or ""
+        query = parse_qs(urlsplit(href).query)
+        assert query == {"alg": [DEFAULT.algorithm.value], "order": [DEFAULT.order.value],
+                         "pos": [str(Board.empty().play(4))]}
+    finally:
+        page.close()
