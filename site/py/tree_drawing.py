@@ -59,8 +59,6 @@ MIN_WIDTH: Final = 320
 """The narrowest picture, so that a tree of three nodes is not drawn huge."""
 CAPTION: Final = 26
 """The band above the tree where alpha-beta's window at the current node is written."""
-BELOW: Final = VALUE_FONT + 6
-"""Lines to the children leave a node below its value."""
 
 
 def node_key(path: tuple[Cell, ...]) -> str:
@@ -352,7 +350,7 @@ class WholeTree:
             shown += 0 if spot.pruned else 1
             if spot.parent >= 0:
                 parent = spots[spot.parent]
-                edges[key] = Edge(key, parent.x, self.y(parent.depth) + half + BELOW, spot.x, y - half,
+                edges[key] = Edge(key, parent.x, self.y(parent.depth) + half, spot.x, y - half,
                                   _classes("edge", "path" if on_path(spot.path, current) else "",
                                            "pruned" if spot.pruned else ""))
         self._reasons(number, convention, notes, half)
@@ -435,7 +433,7 @@ def path_picture(step: Step, boards: bool, windows: bool, convention: Convention
                 branch.entered if branch.entered is not None else (step.number if branch.state is BranchState.SKIPPED
                                                                    else None),
             )
-            edges[key] = Edge(key, parent_x, parent_y + half + BELOW, bx, y - half,
+            edges[key] = Edge(key, parent_x, parent_y + half, bx, y - half,
                               _classes("edge", "path" if branch.state is BranchState.SEARCHING else "",
                                        "pruned" if branch.state is BranchState.SKIPPED else "",
                                        "waiting" if branch.state is BranchState.WAITING else ""))
