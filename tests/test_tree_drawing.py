@@ -156,6 +156,16 @@ class TestWholeTree:
         assert all(g.label[:1] not in ("\u2265", "\u2264") for g in minimax.glyphs.values())
         assert "window" not in minimax.notes
 
+    def test_a_finished_root_is_valued_for_the_side_that_would_move(self) -> None:
+        """X has won: the root is worth -1 to O, who would move next, which
+        is +1 from X's side (MAX/MIN); both views say the same."""
+        board = Board.parse("XXX/OO./...")
+        steps = list(events(Algorithm.ALPHABETA, board))
+        step = step_at(Algorithm.ALPHABETA, board, Order.CELLS, len(steps))
+        for convention, value in ((Convention.NEGAMAX, "-1"), (Convention.MAXMIN, "1")):
+            assert WholeTree(steps, True).picture(step, convention).glyphs[""].value == value
+            assert drawing.path_picture(step, True, True, convention).glyphs[""].value == value
+
     def test_memo_hits_are_marked(self) -> None:
         steps = list(events(Algorithm.MEMO, SMALL))
         hits = {key(e.path) for e in steps if e.kind is Kind.HIT}

@@ -188,6 +188,12 @@ def _mover(board: Board, move: Cell | None) -> Player | None:
     return board[move] if move is not None else None
 
 
+def _next_side(board: Board) -> Player:
+    """The side to move, or at a finished game the side that would move next
+    (whose value a finished game's is)."""
+    return board.to_move or (Player.X if board.ply % 2 == 0 else Player.O)
+
+
 def _side_class(side: Player | None) -> str:
     return side.value.lower() if side is not None else ""
 
@@ -199,10 +205,8 @@ def on_path(key_path: tuple[Cell, ...], current: tuple[Cell, ...]) -> bool:
 def _window_note(step: Step, convention: Convention) -> Note:
     """The window at the current node (alpha-beta), in the band above the tree."""
     event = step.event
-    side = event.board.to_move
+    side = _next_side(event.board)  # a finished game: the window it was entered with
     where = "At the highlighted node"
-    if side is None:  # a finished game: the window it was entered with, for the side that would move next
-        side = Player.X if event.board.ply % 2 == 0 else Player.O
     return Note("window", MARGIN, MARGIN + CAPTION / 2,
                 (f"{where}: {window_text(event.alpha, event.beta, side, convention)}",), "window")
 
@@ -329,14 +333,12 @@ class WholeTree:
                 continue
             key = node_key(spot.path)
             move = spot.path[-1] if spot.path else None
-            side = _mover(spot.board, move) or spot.board.to_move
+            side = _mover(spot.board, move) or _next_side(spot.board)
             known = spot.known is not None and spot.known <= number and spot.value is not None
             value = label = None
-            if known and side is not None and spot.value is not None:
+            if known and spot.value is not None:
                 value = stated(spot.value, side, convention)
                 label = value_text(value, -spot.bound if _flips(side, convention) else spot.bound)
-            elif known and spot.value is not None:  # a finished root: no side to move, nobody to flip for
-                value, label = spot.value, value_text(spot.value)
             here = spot.path == current
             cut = spot.cut is not None and spot.cut <= number
             classes = _classes(
@@ -392,9 +394,7 @@ def path_picture(step: Step, boards: bool, windows: bool, convention: Convention
     root = step.path[0]
     x, y = width / 2, top + half
     done = event.kind is Kind.DONE and event.value is not None
-    side = root.board.to_move
-    value = stated(event.value, side, convention) if done and side and event.value is not None else \
-        event.value if done else None
+    value = stated(event.value, _next_side(root.board), convention) if done and event.value is not None else None
     glyphs[""] = Glyph("", x, y, root.board, None,
                        _classes("tn", "path", "current" if not path else "", "done" if value is not None else ""),
                        None if value is None else str(value), "" if value is None else value_text(value),
