@@ -306,6 +306,8 @@ class WholeTree:
         self.width = max(left + MARGIN, MIN_WIDTH)
         shift = (self.width - left - MARGIN) / 2  # centre a narrow tree
         self.spots = [Spot(*spot[:3], float(spot[3]) + shift, *spot[4:]) for spot in fields]  # type: ignore[arg-type]
+        self.keys = [node_key(spot.path) for spot in self.spots]
+        self._cache: dict[tuple[object, ...], tuple[Glyph, Edge | None]] = {}
         self.groups: dict[int, list[Spot]] = {}
         """The skipped moves of each cut-off, by the index of its node."""
         for spot in self.spots:
@@ -322,45 +324,58 @@ class WholeTree:
     def picture(self, step: Step, convention: Convention) -> Picture:
         """The tree as the search stands at ``step``."""
         number, current = step.number, step.event.path
-        spots = self.spots
         glyphs: dict[str, Glyph] = {}
         edges: dict[str, Edge] = {}
         notes: dict[str, Note] = {}
         half = sizes(self.boards)[2] / 2
+        cache, keys = self._cache, self.keys
         shown = 0
-        for spot in spots:
+        for index, spot in enumerate(self.spots):
             if spot.appears > number:
                 continue
-            key = node_key(spot.path)
-            move = spot.path[-1] if spot.path else None
-            side = _mover(spot.board, move) or _next_side(spot.board)
-            known = spot.known is not None and spot.known <= number and spot.value is not None
-            value = label = None
-            if known and spot.value is not None:
-                value = stated(spot.value, side, convention)
-                label = value_text(value, -spot.bound if _flips(side, convention) else spot.bound)
-            here = spot.path == current
-            cut = spot.cut is not None and spot.cut <= number
-            classes = _classes(
-                "tn", _side_class(_mover(spot.board, move)), "path" if on_path(spot.path, current) else "",
-                "current" if here else "", "done" if known else "", "pruned" if spot.pruned else "",
-                "hit" if spot.hit and known else "", "cut" if cut else "",
+            state = (
+                index, convention, spot.known is not None and spot.known <= number, spot.path == current,
+                current[: len(spot.path)] == spot.path, spot.cut is not None and spot.cut <= number,
             )
-            y = self.y(spot.depth)
-            glyphs[key] = Glyph(key, spot.x, y, spot.board, move, classes,
-                                None if value is None else str(value), label or "", spot.appears)
+            drawn = cache.get(state)
+            if drawn is None:
+                drawn = cache[state] = self._draw(spot, keys[index], *state[1:], half)
+            key = keys[index]
+            glyphs[key] = drawn[0]
+            if drawn[1] is not None:
+                edges[key] = drawn[1]
             shown += 0 if spot.pruned else 1
-            if spot.parent >= 0:
-                parent = spots[spot.parent]
-                edges[key] = Edge(key, parent.x, self.y(parent.depth) + half, spot.x, y - half,
-                                  _classes("edge", "path" if on_path(spot.path, current) else "",
-                                           "pruned" if spot.pruned else ""))
         self._reasons(number, convention, notes, half)
         if self.windows:
             notes["window"] = _window_note(step, convention)
         label = (f"The search tree at step {number:,} of {self.total:,}: {shown:,} positions entered so far, "
                  f"the current one at depth {len(current)}.")
         return Picture(View(True, self.boards), self.width, self.height, glyphs, edges, notes, label)
+
+    def _draw(self, spot: Spot, key: str, convention: Convention, known: bool, here: bool, path: bool, cut: bool,
+              half: float) -> tuple[Glyph, Edge | None]:
+        """One node and the line to it, in one state (the picture keeps each
+        state drawn: stepping back and forth draws nothing twice)."""
+        move = spot.path[-1] if spot.path else None
+        mover = _mover(spot.board, move)
+        side = mover or _next_side(spot.board)
+        value = label = None
+        if known and spot.value is not None:
+            value = stated(spot.value, side, convention)
+            label = value_text(value, -spot.bound if _flips(side, convention) else spot.bound)
+        classes = _classes(
+            "tn", _side_class(mover), "path" if path else "", "current" if here else "", "done" if label else "",
+            "pruned" if spot.pruned else "", "hit" if spot.hit and label else "", "cut" if cut else "",
+        )
+        y = self.y(spot.depth)
+        glyph = Glyph(key, spot.x, y, spot.board, move, classes, None if value is None else str(value), label or "",
+                      spot.appears)
+        if spot.parent < 0:
+            return glyph, None
+        parent = self.spots[spot.parent]
+        edge = Edge(key, parent.x, self.y(parent.depth) + half, spot.x, y - half,
+                    _classes("edge", "path" if path else "", "pruned" if spot.pruned else ""))
+        return glyph, edge
 
     def _reasons(self, number: int, convention: Convention, notes: dict[str, Note], half: float) -> None:
         """Under each cut-off's skipped moves, why they were skipped."""
@@ -403,9 +418,8 @@ def path_picture(step: Step, boards: bool, windows: bool, convention: Convention
         parent_x, parent_y = x, y
         count = len(node.branches)
         y = parent_y + row
-        # The moves centred under their parent, kept inside the picture.
-        left = max(parent_x - (count - 1) * slot / 2, MARGIN + slot / 2)
-        left = min(left, width - MARGIN - slot / 2 - (count - 1) * slot)
+        # Each row centred, so that a row stays put while its moves are searched.
+        left = (width - (count - 1) * slot) / 2
         mover = node.board.to_move
         next_x = x
         for index, branch in enumerate(node.branches):

@@ -12,12 +12,13 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from pyengine import Board
-from pyengine.search import Algorithm, Event, Kind, Order, events
+from pyengine.search import Algorithm, Kind, Order, events
 from pyengine.trace import Trace
 from pyengine.words import Convention
 from tests.test_tree_drawing import expected_values, key
 
 from .conftest import Watch, axe_both_schemes, new_context
+from .test_explorer import search_for
 
 EXPLORER = "[data-explorer]"
 READY = "[data-explorer][data-ready='true']"
@@ -70,21 +71,6 @@ def drawn(page: Page) -> dict[str, dict[str, str | None]]:
     )
     return {name: {"value": value, "pruned": pruned, "step": step, "class": cls}
             for name, value, pruned, step, cls in found}
-
-
-def search(page: Page, algorithm: Algorithm, board: Board, order: Order = Order.CELLS) -> list[Event]:
-    """Set the explorer to a search with its own form; its events, from CPython."""
-    page.select_option("#ex-alg", algorithm.value)
-    if algorithm is Algorithm.ALPHABETA:
-        page.select_option("#ex-order", order.value)
-    page.fill("#ex-pos", str(board))
-    page.click(f"{EXPLORER} form button[type='submit']")
-    page.wait_for_function(
-        "([alg, pos]) => { const e = document.querySelector('[data-explorer]');"
-        " return e.dataset.algorithm === alg && e.dataset.pos === pos && e.dataset.step === '1'; }",
-        arg=[algorithm.value, str(board)],
-    )
-    return list(events(algorithm, board, order))
 
 
 STEPS = list(events(Algorithm.ALPHABETA, TINY, Order.CELLS))
@@ -147,7 +133,8 @@ def test_the_tree_passes_axe_light_and_dark(page: Page) -> None:
 def test_a_large_search_is_drawn_as_its_path(page: Page) -> None:
     """Seven empty cells: the path from the root, each position on it with
     all its moves, as the trace has them, and the values of the moves done."""
-    steps = search(page, Algorithm.MEMO, LARGE)
+    search_for(page, Algorithm.MEMO, LARGE)
+    steps = list(events(Algorithm.MEMO, LARGE))
     assert str(page.get_attribute(SVG, "data-view")).startswith("path")
     number = next(n for n, e in enumerate(steps, 1) if e.kind is Kind.HIT and n > 200)
     go_to(page, number)
