@@ -46,7 +46,7 @@ RADIUS: Final = 14
 SLOT_BOARDS: Final = 56
 SLOT_MOVES: Final = 36
 """The width each leaf takes, with boards and with moves."""
-PRUNED_SLOT: Final = 0.75
+PRUNED_SLOT: Final = 0.85
 """A skipped move takes this share of a leaf's width (it has no value to show)."""
 ROW_BOARDS: Final = 84
 ROW_MOVES: Final = 66
