@@ -392,6 +392,7 @@ class Explorer:
 
     def _on_resize(self, *_: object) -> None:
         if self.shown is not None and self.tree_box.clientWidth != self.width_px:
+            self.width_px = 0.0  # measure again
             self.draw_picture(self.shown)
 
     def _on_tree_click(self, event: object) -> None:
@@ -404,11 +405,12 @@ class Explorer:
 
     def draw_picture(self, step: Step) -> None:
         """The drawn tree at ``step``: the view that fits the box's width;
-        only the nodes, lines and notes that changed are touched."""
-        width = float(self.tree_box.clientWidth) or 600.0
-        if width != self.width_px:
-            self.width_px = width
-            view = drawing.choose_view(self.whole.slots if self.whole else None, self.widest, width)
+        only the nodes, lines and notes that changed are touched. The width
+        is measured once a search and on a resize (reading it at every step
+        would lay the page out again at every step)."""
+        if not self.width_px:
+            self.width_px = float(self.tree_box.clientWidth) or 600.0
+            view = drawing.choose_view(self.whole.slots if self.whole else None, self.widest, self.width_px)
             if view != self.view:
                 self.view = view
                 self.clear_picture()
