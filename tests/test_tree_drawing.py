@@ -220,6 +220,14 @@ class TestPathView:
             if step.event.kind is Kind.DONE:
                 assert picture.glyphs[""].value == str(step.event.value)
 
+    def test_the_picture_keeps_the_height_it_is_asked_for(self) -> None:
+        shallow = step_at(Algorithm.MINIMAX, Board.parse("X.O/.../..."), Order.CELLS, 2)
+        deep = step_at(Algorithm.MINIMAX, Board.parse("X.O/.../..."), Order.CELLS, 9)
+        assert len(deep.path) > len(shallow.path)
+        tall = drawing.path_picture(deep, True, False, Convention.NEGAMAX)
+        assert drawing.path_picture(shallow, True, False, Convention.NEGAMAX).height < tall.height
+        assert drawing.path_picture(shallow, True, False, Convention.NEGAMAX, len(deep.path)).height == tall.height
+
     def test_a_cut_off_shows_its_skipped_moves_and_why(self) -> None:
         board = Board.parse("X.O/.../...")
         steps = list(events(Algorithm.ALPHABETA, board, Order.CELLS))

@@ -381,6 +381,7 @@ class Explorer:
         self.widest = self.stepper.board.geometry.cells - self.stepper.board.ply
         self.view: drawing.View | None = None
         self.width_px = 0.0
+        self.path_rows = 0  # the deepest path drawn: the picture keeps its height
         self.clear_picture()
 
     def clear_picture(self) -> None:
@@ -422,7 +423,8 @@ class Explorer:
         if view.whole and self.whole is not None:
             picture = self.whole.picture(step, self.convention)
         else:
-            picture = drawing.path_picture(step, view.boards, windows, self.convention)
+            self.path_rows = max(self.path_rows, len(step.path))
+            picture = drawing.path_picture(step, view.boards, windows, self.convention, self.path_rows)
         box = f"0 0 {picture.width:g} {picture.height:g}"
         if self.svg.getAttribute("viewBox") != box:
             self.svg.setAttribute("viewBox", box)

@@ -393,16 +393,18 @@ class WholeTree:
 # -- the path and its siblings (every search) -------------------------------------
 
 
-def path_picture(step: Step, boards: bool, windows: bool, convention: Convention) -> Picture:
+def path_picture(step: Step, boards: bool, windows: bool, convention: Convention, rows: int = 0) -> Picture:
     """The current path at ``step``: each position on it with all its moves
-    (``windows``: alpha-beta, so the window is drawn at the current node)."""
+    (``windows``: alpha-beta, so the window is drawn at the current node),
+    at least ``rows`` rows of moves high (a page passes the deepest path it
+    has drawn, so that the picture does not shrink and grow as it steps)."""
     slot, row, glyph = sizes(boards)
     half = glyph / 2
     event, path = step.event, step.event.path
     widest = max([len(node.branches) for node in step.path] + [1])
     width = max(widest * slot + 2 * MARGIN, MIN_WIDTH)
     top = MARGIN + (CAPTION if windows else 0)
-    height = top + glyph + len(step.path) * row + 2.6 * VALUE_FONT + MARGIN
+    height = top + glyph + max(len(step.path), rows) * row + 2.6 * VALUE_FONT + MARGIN
     glyphs: dict[str, Glyph] = {}
     edges: dict[str, Edge] = {}
     notes: dict[str, Note] = {}
