@@ -263,6 +263,12 @@ class TestChoosingTheView:
         assert drawing.choose_view(whole.slots, 4, moves * drawing.MIN_SCALE - 1).whole is False
         assert drawing.choose_view(None, 9, 10_000) == View(False, True)
 
+    def test_three_empty_cells_are_whole_down_to_a_phone(self) -> None:
+        """The browser test's position (tests/browser/test_tree.py) is drawn
+        whole in a box 256 px wide, whatever the page's layout gives the tree."""
+        whole = WholeTree(list(events(Algorithm.ALPHABETA, Board.parse("XOX/.O./X.O"))), True)
+        assert drawing.choose_view(whole.slots, 3, 256).whole
+
     def test_projector_widths(self) -> None:
         """On a 1280 px projector with the tree as wide as the screen, a
         four-empty-cell search is drawn whole with boards; plain minimax on
