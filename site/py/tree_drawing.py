@@ -393,6 +393,17 @@ class WholeTree:
 # -- the path and its siblings (every search) -------------------------------------
 
 
+STATE_CLASSES: Final = {
+    BranchState.SEARCHING: "path", BranchState.DONE: "", BranchState.WAITING: "waiting", BranchState.SKIPPED: "pruned",
+}
+"""The class a move on the path view takes from its state."""
+EDGE_CLASSES: Final = {
+    BranchState.SEARCHING: "edge path", BranchState.DONE: "edge", BranchState.WAITING: "edge waiting",
+    BranchState.SKIPPED: "edge pruned",
+}
+"""The classes of the line to a move on the path view, by its state."""
+
+
 def path_picture(step: Step, boards: bool, windows: bool, convention: Convention, rows: int = 0) -> Picture:
     """The current path at ``step``: each position on it with all its moves
     (``windows``: alpha-beta, so the window is drawn at the current node),
@@ -418,52 +429,46 @@ def path_picture(step: Step, boards: bool, windows: bool, convention: Convention
                        root.entered)
     for depth, node in enumerate(step.path):
         parent_x, parent_y = x, y
-        count = len(node.branches)
         y = parent_y + row
         # Each row centred, so that a row stays put while its moves are searched.
-        left = (width - (count - 1) * slot) / 2
+        left = (width - (len(node.branches) - 1) * slot) / 2
         mover = node.board.to_move
-        next_x = x
+        side = _side_class(mover)
+        prefix = node_key(path[:depth])
+        current_row = depth == len(path) - 1  # the current node is one of this row's moves
+        skipped: list[float] = []
         for index, branch in enumerate(node.branches):
-            moves = (*path[:depth], branch.move)
-            key = node_key(moves)
+            key = f"{prefix},{branch.move}" if prefix else str(branch.move)
             bx = left + index * slot
             child = node.board.play(branch.move)
-            here = moves == path
+            state = branch.state
+            here = current_row and branch.move == path[depth]
             shown_value: int | None = None
-            if branch.state is BranchState.DONE and branch.value is not None:
+            if state is BranchState.DONE and branch.value is not None:
                 shown_value = branch.value
             elif here and event.kind in (Kind.LEAF, Kind.HIT) and event.value is not None:
                 shown_value = -event.value  # known on entering: seen from the mover
-            hit = (branch.state is BranchState.DONE and branch.nodes == 1 and not child.is_over) or \
+            hit = (state is BranchState.DONE and branch.nodes == 1 and not child.is_over) or \
                 (here and event.kind is Kind.HIT)
-            state = {BranchState.SEARCHING: "path", BranchState.DONE: "", BranchState.WAITING: "waiting",
-                     BranchState.SKIPPED: "pruned"}[branch.state]
             stated_value = stated(shown_value, mover, convention) if shown_value is not None and mover else None
             glyphs[key] = Glyph(
                 key, bx, y, child, branch.move,
-                _classes("tn", _side_class(mover), state, "current" if here else "",
+                _classes("tn", side, STATE_CLASSES[state], "current" if here else "",
                          "done" if stated_value is not None else "", "hit" if hit else ""),
                 None if stated_value is None else str(stated_value),
                 "" if stated_value is None else value_text(stated_value),
-                branch.entered if branch.entered is not None else (step.number if branch.state is BranchState.SKIPPED
-                                                                   else None),
+                branch.entered if branch.entered is not None else step.number if state is BranchState.SKIPPED
+                else None,
             )
-            edges[key] = Edge(key, parent_x, parent_y + half, bx, y - half,
-                              _classes("edge", "path" if branch.state is BranchState.SEARCHING else "",
-                                       "pruned" if branch.state is BranchState.SKIPPED else "",
-                                       "waiting" if branch.state is BranchState.WAITING else ""))
-            if branch.state is BranchState.SEARCHING:
-                next_x = bx
-        skipped = [glyphs[node_key((*path[:depth], b.move))].x for b in node.branches
-                   if b.state is BranchState.SKIPPED]
+            edges[key] = Edge(key, parent_x, parent_y + half, bx, y - half, EDGE_CLASSES[state])
+            if state is BranchState.SEARCHING:
+                x = bx
+            elif state is BranchState.SKIPPED:
+                skipped.append(bx)
         if skipped and mover is not None:
-            key = "cut:" + node_key(path[:depth])
+            key = "cut:" + prefix
             notes[key] = Note(key, (skipped[0] + skipped[-1]) / 2, y + half + VALUE_FONT,
                               reason_lines(node.alpha, node.beta, mover, convention), "reason")
-        if depth == len(step.path) - 1:
-            break
-        x = next_x
     if windows:
         notes["window"] = _window_note(step, convention)
     label = (f"The path at step {step.number:,}: depth {len(path)}, each position on it with its moves, "
