@@ -235,7 +235,7 @@ class Trace:
         recent = self._recent
         if recent and recent[0].number <= self._target <= recent[-1].number:
             self._at = self._target - recent[0].number  # remembered: no work to do
-        elif recent and self._target < recent[0].number:
+        elif self._target <= self.made:  # made already and not kept: only a new start reaches it
             self._restart()
 
     def seek_next(self, kind: Kind) -> None:
@@ -257,9 +257,7 @@ class Trace:
             return
         recent = self._recent
         if not recent or recent[-1].number != self.made:
-            recent.append(Step(self.made, self._last, self._counter.counts(), self._path()))
-            if len(recent) > self.keep:
-                del recent[0]
+            self._remember(Step(self.made, self._last, self._counter.counts(), self._path()))
         self._target, self._kind, self._at = self.made, None, len(recent) - 1
 
     def work(self, budget: int) -> bool:
@@ -273,7 +271,7 @@ class Trace:
             if event is None:  # the end: stand at the last step
                 self.total = self.made
                 if self._last is not None and (not recent or recent[-1].number != self.made):
-                    recent.append(Step(self.made, self._last, self._counter.counts(), self._path()))
+                    self._remember(Step(self.made, self._last, self._counter.counts(), self._path()))
                 self._target, self._kind, self._at = self.made, None, len(recent) - 1
                 break
             self.made += 1
@@ -283,11 +281,23 @@ class Trace:
             if self._kind is not None and event.kind is self._kind:
                 self._kind, self._target = None, self.made
             if self._kind is not None or self.made > self._target - self.keep:
-                recent.append(Step(self.made, event, self._counter.counts(), self._path()))
-                if len(recent) > self.keep:
-                    del recent[: len(recent) - self.keep]
-                self._at = len(recent) - 1
+                self._remember(Step(self.made, event, self._counter.counts(), self._path()))
         return self.arrived
+
+    def _remember(self, step: Step) -> None:
+        """Keep ``step`` as the last one made, and stand at it. The steps kept
+        stay consecutive, so that a step is found by its number: one made
+        after a gap (the steps between were made but not kept, on the way to
+        a far one) replaces those before it. Issue 19: after End, the trace
+        kept steps 1 and the last, took the last for step 2, and Back raised
+        IndexError."""
+        recent = self._recent
+        if recent and recent[-1].number != step.number - 1:
+            recent.clear()
+        recent.append(step)
+        if len(recent) > self.keep:
+            del recent[: len(recent) - self.keep]
+        self._at = len(recent) - 1
 
     def _path(self) -> tuple[PathNode, ...]:
         nodes = self._counter.nodes
