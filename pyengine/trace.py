@@ -105,6 +105,8 @@ class Branch(Record):
     """The move's value for the side to move at the parent, once done."""
     nodes: int
     """Positions entered below and at this move so far."""
+    entered: int | None
+    """The step (from 1) that entered the move's position; None until then."""
 
 
 class PathNode(Record):
@@ -116,6 +118,8 @@ class PathNode(Record):
     best: Cell | None
     best_value: int | None
     branches: tuple[Branch, ...]
+    entered: int
+    """The step (from 1) that entered this position."""
 
 
 class Step(Record):
@@ -132,10 +136,11 @@ class Step(Record):
 class _Frame:
     """A position on the current path while the trace runs (mutable, unlike PathNode)."""
 
-    __slots__ = ("board", "alpha", "beta", "best", "best_value", "moves", "states", "values", "nodes", "start")
+    __slots__ = ("board", "alpha", "beta", "best", "best_value", "moves", "states", "values", "nodes", "start",
+                 "steps", "entered")
 
-    def __init__(self, board: Board, alpha: int, beta: int, moves: tuple[Cell, ...]) -> None:
-        self.board, self.alpha, self.beta = board, alpha, beta
+    def __init__(self, board: Board, alpha: int, beta: int, moves: tuple[Cell, ...], entered: int) -> None:
+        self.board, self.alpha, self.beta, self.entered = board, alpha, beta, entered
         self.best: Cell | None = None
         self.best_value: int | None = None
         self.moves = moves
@@ -143,6 +148,7 @@ class _Frame:
         self.values: list[int | None] = [None] * len(moves)
         self.nodes = [0] * len(moves)
         self.start = [0] * len(moves)  # the node count when each move was entered
+        self.steps: list[int | None] = [None] * len(moves)  # the step that entered each move
 
     def node(self, nodes_now: int) -> PathNode:
         counted = tuple(
@@ -150,9 +156,10 @@ class _Frame:
             for state, n, start in zip(self.states, self.nodes, self.start, strict=True)
         )
         branches = tuple(
-            Branch(*fields) for fields in zip(self.moves, self.states, self.values, counted, strict=True)
+            Branch(*fields)
+            for fields in zip(self.moves, self.states, self.values, counted, self.steps, strict=True)
         )
-        return PathNode(self.board, self.alpha, self.beta, self.best, self.best_value, branches)
+        return PathNode(self.board, self.alpha, self.beta, self.best, self.best_value, branches, self.entered)
 
 
 class Trace:
@@ -228,7 +235,7 @@ class Trace:
         recent = self._recent
         if recent and recent[0].number <= self._target <= recent[-1].number:
             self._at = self._target - recent[0].number  # remembered: no work to do
-        elif recent and self._target < recent[0].number:
+        elif self._target <= self.made:  # made already and not kept: only a new start reaches it
             self._restart()
 
     def seek_next(self, kind: Kind) -> None:
@@ -250,9 +257,7 @@ class Trace:
             return
         recent = self._recent
         if not recent or recent[-1].number != self.made:
-            recent.append(Step(self.made, self._last, self._counter.counts(), self._path()))
-            if len(recent) > self.keep:
-                del recent[0]
+            self._remember(Step(self.made, self._last, self._counter.counts(), self._path()))
         self._target, self._kind, self._at = self.made, None, len(recent) - 1
 
     def work(self, budget: int) -> bool:
@@ -266,7 +271,7 @@ class Trace:
             if event is None:  # the end: stand at the last step
                 self.total = self.made
                 if self._last is not None and (not recent or recent[-1].number != self.made):
-                    recent.append(Step(self.made, self._last, self._counter.counts(), self._path()))
+                    self._remember(Step(self.made, self._last, self._counter.counts(), self._path()))
                 self._target, self._kind, self._at = self.made, None, len(recent) - 1
                 break
             self.made += 1
@@ -276,11 +281,23 @@ class Trace:
             if self._kind is not None and event.kind is self._kind:
                 self._kind, self._target = None, self.made
             if self._kind is not None or self.made > self._target - self.keep:
-                recent.append(Step(self.made, event, self._counter.counts(), self._path()))
-                if len(recent) > self.keep:
-                    del recent[: len(recent) - self.keep]
-                self._at = len(recent) - 1
+                self._remember(Step(self.made, event, self._counter.counts(), self._path()))
         return self.arrived
+
+    def _remember(self, step: Step) -> None:
+        """Keep ``step`` as the last one made, and stand at it. The steps kept
+        stay consecutive, so that a step is found by its number: one made
+        after a gap (the steps between were made but not kept, on the way to
+        a far one) replaces those before it. Issue 19: after End, the trace
+        kept steps 1 and the last, took the last for step 2, and Back raised
+        IndexError."""
+        recent = self._recent
+        if recent and recent[-1].number != step.number - 1:
+            recent.clear()
+        recent.append(step)
+        if len(recent) > self.keep:
+            del recent[: len(recent) - self.keep]
+        self._at = len(recent) - 1
 
     def _path(self) -> tuple[PathNode, ...]:
         nodes = self._counter.nodes
@@ -296,9 +313,10 @@ class Trace:
                 index = parent.moves.index(event.path[-1])
                 parent.states[index] = BranchState.SEARCHING
                 parent.start[index] = counter.nodes - 1
+                parent.steps[index] = self.made
             live = not event.board.is_over
             moves = ordered_moves(event.board, self.order) if live else ()
-            frames.append(_Frame(event.board, event.alpha, event.beta, moves))
+            frames.append(_Frame(event.board, event.alpha, event.beta, moves, self.made))
         elif kind is Kind.LEAF:
             counter.leaves += 1
             frames[-1].best_value = event.value

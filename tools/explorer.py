@@ -153,6 +153,10 @@ or click a cell for X, again for O, again to empty it.</p>
 <div class="ex-tree-area">
 <div class="ex-tree-box">
 <h3 class="ex-subhead" id="ex-tree-head">The tree so far</h3>
+<div class="ex-drawn"><svg class="ex-drawn-svg" xmlns="http://www.w3.org/2000/svg" role="img"
+ aria-label="The search tree, drawn once the engine has loaded" viewBox="0 0 320 60"><g class="ex-edges"></g>
+<g class="ex-nodes"></g><g class="ex-notes"></g></svg>
+<p class="ex-help ex-drawn-key"></p></div>
 <ol class="ex-tree" tabindex="0" aria-labelledby="ex-tree-head"></ol>
 </div>
 </div>

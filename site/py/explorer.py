@@ -17,6 +17,7 @@ import contextlib
 import math
 
 import search_view as words
+import tree_drawing as drawing
 from longwork import STEP_S, Runner
 from pyscript import document, window
 from pyscript.ffi import create_proxy
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 TRACE_LINES = 12  # steps shown in the text trace, the current one last
 ANNOUNCE_MS = 350  # the live region speaks once stepping pauses, not at every key
 URL_MS = 250  # the address follows the step once stepping pauses
+SVG = "http://www.w3.org/2000/svg"
 
 
 class Explorer:
@@ -69,6 +71,11 @@ class Explorer:
         self.presenting = False
         self._copied = create_proxy(self._on_copied)
         self._copy_refused = create_proxy(self._on_copy_refused)
+        self.svg = root.querySelector(".ex-drawn-svg")
+        self.layers = {name: self.svg.querySelector(f".ex-{name}") for name in ("edges", "nodes", "notes")}
+        self.drawn_key = root.querySelector(".ex-drawn-key")
+        self.svg.addEventListener("click", create_proxy(self._on_tree_click))
+        window.addEventListener("resize", create_proxy(self._on_resize))
         self.runner = Runner(window, create_proxy, budget=STEP_S)
         self.shown: Step | None = None  # the step drawn last: what the delayed announcement and address say
         self._announce = create_proxy(self._on_announce)
@@ -115,12 +122,14 @@ class Explorer:
         self.tree_shown: list[tuple[bool, bool, bool] | None] = []  # None: label to be written
         self.tree_current = -1
         self.tree_head.textContent = words.tree_heading(self.small, convention=self.convention)
+        steps = list(events(algorithm, board, self.stepper.order)) if self.small else []
         if self.small:
-            self.nodes, self.node_index = tree(list(events(algorithm, board, self.stepper.order)))
+            self.nodes, self.node_index = tree(steps)
             self.build_tree()
         else:
             self.nodes, self.node_index = [], {}
         self.tree_box.classList.toggle("whole", self.small)
+        self.reset_drawing(steps)
 
     # -- events ----------------------------------------------------------------
 
@@ -400,6 +409,7 @@ class Explorer:
         else:
             self.draw_tree(step)
         self.draw_trace(step)
+        self.draw_picture(step)
         self.status.textContent = words.step_status(step.number, stepper.total)
         self.schedule("announce", self._announce, ANNOUNCE_MS)
         self.schedule("url", self._write_url, URL_MS)
@@ -552,6 +562,178 @@ class Explorer:
             if shown.number == step.number:
                 item.setAttribute("aria-current", "step")
             self.trace_list.appendChild(item)
+
+    # -- the drawn tree (tree_drawing.py places it; here only the SVG calls) ----
+
+    def reset_drawing(self, steps: list[object]) -> None:
+        """A new search: its whole tree placed once (``steps``: a small
+        search's events; none for a large one), and an empty picture."""
+        windows = self.stepper.algorithm is Algorithm.ALPHABETA
+        self.whole = drawing.WholeTree(steps, windows) if steps else None
+        self.widest = self.stepper.board.geometry.cells - self.stepper.board.ply
+        self.view: drawing.View | None = None
+        self.width_px = 0.0
+        self.path_rows = 0  # the deepest path drawn: the picture keeps its height
+        self.clear_picture()
+
+    def clear_picture(self) -> None:
+        for layer in self.layers.values():
+            layer.replaceChildren()
+        # key -> (element, its parts by name, what it shows): touched only when that changes
+        self.drawn: dict[str, tuple[object, dict[str, object], object]] = {}
+        self.drawn_key_for: tuple[Convention, bool] | None = None
+
+    def _on_resize(self, *_: object) -> None:
+        if self.shown is not None and self.tree_box.clientWidth != self.width_px:
+            self.width_px = 0.0  # measure again
+            self.draw_picture(self.shown)
+
+    def _on_tree_click(self, event: object) -> None:
+        """A click on a node: go to the step that entered it (a skipped move:
+        the cut-off that skipped it)."""
+        node = event.target.closest("[data-step]")
+        if node is not None:
+            number = int(str(node.getAttribute("data-step")))
+            self.go(lambda: self.stepper.seek(number))
+
+    def draw_picture(self, step: Step) -> None:
+        """The drawn tree at ``step``: the view that fits the box's width;
+        only the nodes, lines and notes that changed are touched. The width
+        is measured once a search and on a resize (reading it at every step
+        would lay the page out again at every step)."""
+        if not self.width_px:
+            self.width_px = float(self.tree_box.clientWidth) or 600.0
+            view = drawing.choose_view(self.whole.slots if self.whole else None, self.widest, self.width_px)
+            if view != self.view:
+                self.view = view
+                self.clear_picture()
+                if view.whole and self.whole is not None:
+                    self.whole.place(view.boards)
+        view = self.view
+        assert view is not None
+        windows = self.stepper.algorithm is Algorithm.ALPHABETA
+        if view.whole and self.whole is not None:
+            picture = self.whole.picture(step, self.convention)
+        else:
+            self.path_rows = max(self.path_rows, len(step.path))
+            picture = drawing.path_picture(step, view.boards, windows, self.convention, self.path_rows)
+        box = f"0 0 {picture.width:g} {picture.height:g}"
+        if self.svg.getAttribute("viewBox") != box:
+            self.svg.setAttribute("viewBox", box)
+        self.svg.setAttribute("aria-label", picture.label)
+        self.svg.setAttribute("data-view", ("whole" if view.whole else "path") + (" boards" if view.boards else ""))
+        self._sync(picture.edges, "edge:", self._new_edge, self._set_edge)
+        self._sync(picture.glyphs, "node:", self._new_glyph, self._set_glyph)
+        self._sync(picture.notes, "note:", self._new_note, self._set_note)
+        if self.drawn_key_for != (self.convention, windows):
+            self.drawn_key_for = (self.convention, windows)
+            self.drawn_key.textContent = drawing.key_text(self.convention, windows)
+
+    def _sync(self, wanted: dict[str, object], prefix: str, new: Callable[[object], tuple[object, dict[str, object]]],
+              update: Callable[[dict[str, object], object, object | None], None]) -> None:
+        """Bring one layer to ``wanted``: remove what went, add what came,
+        update what changed (compared with what was drawn)."""
+        drawn = self.drawn
+        for key in [key for key in drawn if key.startswith(prefix) and key[len(prefix):] not in wanted]:
+            drawn.pop(key)[0].remove()
+        for key, shape in wanted.items():
+            held = drawn.get(prefix + key)
+            if held is None:
+                element, parts = new(shape)
+                update(parts, shape, None)
+                drawn[prefix + key] = (element, parts, shape)
+            elif held[2] != shape:
+                update(held[1], shape, held[2])
+                drawn[prefix + key] = (held[0], held[1], shape)
+
+    def _svg(self, tag: str, parent: object, **attributes: object) -> object:
+        element = document.createElementNS(SVG, tag)
+        for name, value in attributes.items():
+            element.setAttribute(name.replace("_", "-"), str(value))
+        parent.appendChild(element)
+        return element
+
+    def _new_edge(self, edge: drawing.Edge) -> tuple[object, dict[str, object]]:
+        line = self._svg("line", self.layers["edges"])
+        return line, {"line": line}
+
+    def _set_edge(self, parts: dict[str, object], edge: drawing.Edge, old: drawing.Edge | None) -> None:
+        line = parts["line"]
+        if old is None or old[1:5] != edge[1:5]:
+            for name, value in zip(("x1", "y1", "x2", "y2"), edge[1:5], strict=True):
+                line.setAttribute(name, f"{value:g}")
+        if old is None or old.classes != edge.classes:
+            line.setAttribute("class", edge.classes)
+
+    def _new_glyph(self, glyph: drawing.Glyph) -> tuple[object, dict[str, object]]:
+        """A node: its mini-board (or its move in a disc), its value, its tooltip."""
+        group = self._svg("g", self.layers["nodes"], data_node=glyph.key)
+        parts: dict[str, object] = {"group": group}
+        if self.view is not None and self.view.boards:
+            half = drawing.BOARD / 2
+            self._svg("rect", group, x=-half - 4, y=-half - 4, width=drawing.BOARD + 8, height=drawing.BOARD + 8,
+                      rx=6, **{"class": "ring"})
+            self._svg("rect", group, x=-half, y=-half, width=drawing.BOARD, height=drawing.BOARD,
+                      **{"class": "frame"})
+            if glyph.move is not None:
+                x, y, side = drawing.last_cell(glyph.board, glyph.move)
+                self._svg("rect", group, x=f"{x:g}", y=f"{y:g}", width=f"{side:g}", height=f"{side:g}",
+                          **{"class": "lastcell"})
+            grid, xs, os = drawing.board_shapes(glyph.board)
+            self._svg("path", group, d=grid, **{"class": "grid"})
+            if xs:
+                self._svg("path", group, d=xs, **{"class": "mx"})
+            if os:
+                self._svg("path", group, d=os, **{"class": "mo"})
+            below = half
+        else:
+            self._svg("circle", group, r=drawing.RADIUS + 4, **{"class": "ring"})
+            self._svg("circle", group, r=drawing.RADIUS, **{"class": "frame"})
+            self._svg("text", group, y=5, **{"class": "mv"}).textContent = drawing.move_text(glyph.move)
+            below = drawing.RADIUS
+        parts["value"] = self._svg("text", group, y=f"{below + drawing.VALUE_FONT + 1:g}", **{"class": "val"})
+        parts["title"] = self._svg("title", group)
+        return group, parts
+
+    def _set_glyph(self, parts: dict[str, object], glyph: drawing.Glyph, old: drawing.Glyph | None) -> None:
+        group = parts["group"]
+        if old is None or (old.x, old.y) != (glyph.x, glyph.y):
+            group.setAttribute("transform", f"translate({glyph.x:g} {glyph.y:g})")
+        if old is None or old.classes != glyph.classes:
+            group.setAttribute("class", glyph.classes)
+            if "pruned" in glyph.classes.split():
+                group.setAttribute("data-pruned", "true")
+            else:
+                group.removeAttribute("data-pruned")
+        if old is None or old.value != glyph.value:
+            if glyph.value is None:
+                group.removeAttribute("data-value")
+            else:
+                group.setAttribute("data-value", glyph.value)
+        if old is None or old.label != glyph.label:
+            parts["value"].textContent = glyph.label
+            parts["title"].textContent = drawing.move_title(glyph)
+        if old is None or old.step != glyph.step:
+            if glyph.step is None:
+                group.removeAttribute("data-step")
+            else:
+                group.setAttribute("data-step", str(glyph.step))
+
+    def _new_note(self, note: drawing.Note) -> tuple[object, dict[str, object]]:
+        text = self._svg("text", self.layers["notes"])
+        return text, {"text": text}
+
+    def _set_note(self, parts: dict[str, object], note: drawing.Note, old: drawing.Note | None) -> None:
+        text = parts["text"]
+        if old is None or old.classes != note.classes:
+            text.setAttribute("class", "note " + note.classes)
+        if old is None or (old.x, old.y, old.lines) != (note.x, note.y, note.lines):
+            text.setAttribute("x", f"{note.x:g}")
+            text.setAttribute("y", f"{note.y:g}")
+            text.replaceChildren()
+            for number, line in enumerate(note.lines):
+                span = self._svg("tspan", text, x=f"{note.x:g}", dy="0" if number == 0 else "1.15em")
+                span.textContent = line
 
     def show_message(self, text: str) -> None:
         self.message.textContent = text

@@ -1,0 +1,156 @@
+"""Watch the search: the drawn tree follows the step. Its nodes and their
+data-value are the engine's events at each step, its pruned nodes exactly the
+moves the cut-offs skipped, a click on a node goes to the step that entered
+it, a large search is drawn as its path, and axe finds nothing, light or dark.
+One page for the module (Pyodide boots once), on a projector-sized screen."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from pyengine import Board
+from pyengine.search import Algorithm, Kind, Order, events
+from pyengine.trace import Trace
+from pyengine.words import Convention
+from tests.test_tree_drawing import expected_values, key
+
+from .conftest import Watch, axe_both_schemes, new_context
+from .test_explorer import search_for
+
+EXPLORER = "[data-explorer]"
+READY = "[data-explorer][data-ready='true']"
+SVG = f"{EXPLORER} .ex-drawn-svg"
+# Three empty cells and two cut-offs: drawn whole in any box 256 px wide or more (tree_drawing.choose_view).
+TINY = Board.parse("XOX/.O./X.O")
+LARGE = Board.parse("X.O/.../...")  # seven empty cells: drawn as the path
+
+
+@pytest.fixture(scope="module")
+def module_context(browser: Browser, watch: Watch) -> Iterator[BrowserContext]:
+    """A 1920x1080 projector."""
+    context = new_context(browser, watch, viewport={"width": 1920, "height": 1080})
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def page(module_context: BrowserContext, watch: Watch, base_url: str) -> Iterator[Page]:
+    page = watch.attach(module_context.new_page())
+    page.goto(base_url + f"search/?alg=alphabeta&order=cells&pos={TINY}&step=1")
+    page.wait_for_selector(READY, timeout=60_000)
+    yield page
+    page.close()
+
+
+def step_of(page: Page) -> int:
+    return int(page.get_attribute(EXPLORER, "data-step") or 0)
+
+
+def go_to(page: Page, number: int) -> None:
+    """Type a step number, and wait until it is shown with no jump under way."""
+    page.fill("#ex-step", str(number))
+    page.press("#ex-step", "Enter")
+    wait_step(page, number)
+
+
+def wait_step(page: Page, number: int) -> None:
+    page.wait_for_function(
+        "n => document.querySelector('[data-explorer]').dataset.step === String(n)"
+        " && document.querySelector('[data-explorer] .ex-busy').hidden", arg=number, timeout=30_000,
+    )
+
+
+def drawn(page: Page) -> dict[str, dict[str, str | None]]:
+    """Every drawn node by its data-node: its data-value, data-pruned, data-step and class."""
+    found = page.eval_on_selector_all(
+        f"{SVG} [data-node]",
+        "els => els.map(e => [e.dataset.node, e.dataset.value ?? null, e.dataset.pruned ?? null,"
+        " e.dataset.step ?? null, e.getAttribute('class')])",
+    )
+    return {name: {"value": value, "pruned": pruned, "step": step, "class": cls}
+            for name, value, pruned, step, cls in found}
+
+
+STEPS = list(events(Algorithm.ALPHABETA, TINY, Order.CELLS))
+
+
+def test_a_small_search_is_drawn_whole(page: Page) -> None:
+    assert str(page.get_attribute(SVG, "data-view")).startswith("whole")  # with boards if the box is wide
+    assert page.get_attribute(SVG, "role") == "img"
+    assert "step 1 of" in str(page.get_attribute(SVG, "aria-label"))
+    assert set(drawn(page)) == {""}
+
+
+@pytest.mark.parametrize("number", [3, 9, len(STEPS) // 2, len(STEPS) - 3, len(STEPS)])
+def test_nodes_and_values_are_the_events(page: Page, number: int) -> None:
+    """At the step: a node for each position entered and each move skipped so
+    far; data-value on exactly those whose value is known, the value the
+    events give (negamax: for the side that moved into the node)."""
+    go_to(page, number)
+    nodes = drawn(page)
+    entered = {key(e.path) for e in STEPS[:number] if e.kind is Kind.ENTER}
+    skipped = {key((*e.path, cell)) for e in STEPS[:number] if e.kind is Kind.CUTOFF for cell in e.skipped}
+    assert set(nodes) == entered | skipped
+    assert {name for name, node in nodes.items() if node["pruned"] == "true"} == skipped
+    values = {name: int(str(node["value"])) for name, node in nodes.items() if node["value"] is not None}
+    assert values == expected_values(STEPS, number, TINY, Convention.NEGAMAX)
+    current = [name for name, node in nodes.items() if "current" in str(node["class"]).split()]
+    assert current == [key(STEPS[number - 1].path)]
+
+
+def test_pruned_nodes_are_exactly_the_moves_cut_off(page: Page) -> None:
+    go_to(page, len(STEPS))
+    cut = {key((*e.path, cell)) for e in STEPS if e.kind is Kind.CUTOFF for cell in e.skipped}
+    assert cut, "this search must cut"
+    assert {name for name, node in drawn(page).items() if node["pruned"] == "true"} == cut
+    reasons = page.eval_on_selector_all(f"{SVG} .note.reason", "els => els.map(e => e.textContent)")
+    assert len(reasons) == sum(1 for e in STEPS if e.kind is Kind.CUTOFF)
+    assert all("\u03b1" in text and "\u2265 \u03b2" in text for text in reasons)
+
+
+def test_clicking_a_node_goes_to_the_step_that_entered_it(page: Page) -> None:
+    go_to(page, len(STEPS))
+    deepest = max((e for e in STEPS if e.kind is Kind.ENTER), key=lambda e: len(e.path))
+    entered = STEPS.index(deepest) + 1
+    page.click(f"{SVG} [data-node='{key(deepest.path)}']")
+    wait_step(page, entered)
+    assert "current" in str(drawn(page)[key(deepest.path)]["class"]).split()
+    # A skipped move: the cut-off that skipped it.
+    go_to(page, len(STEPS))
+    cutoff = next(e for e in STEPS if e.kind is Kind.CUTOFF)
+    page.click(f"{SVG} [data-node='{key((*cutoff.path, cutoff.skipped[0]))}']")
+    wait_step(page, STEPS.index(cutoff) + 1)
+    assert page.get_attribute(EXPLORER, "data-kind") == "cutoff"
+
+
+def test_the_tree_passes_axe_light_and_dark(page: Page) -> None:
+    go_to(page, len(STEPS) - 3)
+    assert axe_both_schemes(page) == []
+
+
+def test_a_large_search_is_drawn_as_its_path(page: Page) -> None:
+    """Seven empty cells: the path from the root, each position on it with
+    all its moves, as the trace has them, and the values of the moves done."""
+    search_for(page, Algorithm.MEMO, LARGE)
+    steps = list(events(Algorithm.MEMO, LARGE))
+    assert str(page.get_attribute(SVG, "data-view")).startswith("path")
+    number = next(n for n, e in enumerate(steps, 1) if e.kind is Kind.HIT and n > 200)
+    go_to(page, number)
+    trace = Trace(Algorithm.MEMO, LARGE)
+    trace.seek(number)
+    assert trace.work(10**6)
+    step = trace.current
+    want = {""} | {key((*step.event.path[:depth], b.move)) for depth, node in enumerate(step.path)
+                   for b in node.branches}
+    nodes = drawn(page)
+    assert set(nodes) == want
+    for depth, node in enumerate(step.path):
+        for branch in node.branches:
+            shown = nodes[key((*step.event.path[:depth], branch.move))]
+            if branch.value is not None:
+                assert shown["value"] == str(branch.value)
+    assert "hit" in str(nodes[key(step.event.path)]["class"]).split()
+    assert axe_both_schemes(page) == []

@@ -1,0 +1,74 @@
+"""pyengine.trace.Trace seeks soundly in any order: every step it stands at
+is the search's event of that number, with the counts of the events up to it,
+whatever was asked before (issue 19: End, then Back, raised IndexError), and
+a long seek given up part-way does not spoil the next one."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pyengine import Board
+from pyengine.search import Algorithm, Event, Order, events, tally
+from pyengine.trace import Trace
+
+SEARCHES = [
+    (Algorithm.ALPHABETA, Board.parse("XO./OX./..."), Order.ENGINE),
+    (Algorithm.MINIMAX, Board.parse("X.O/.X./..O"), Order.CELLS),
+    (Algorithm.MEMO, Board.parse("X.O/.../..."), Order.CELLS),
+]
+
+
+def check(trace: Trace, steps: list[Event], number: int) -> None:
+    """The trace stands at step ``number``: the search's event and counts there."""
+    assert trace.current.number == number
+    assert trace.current.event == steps[number - 1]
+    assert trace.current.counts == tally(iter(steps[:number]))
+    assert len(trace.current.path) == len(steps[number - 1].path) + 1
+
+
+@pytest.mark.parametrize(("algorithm", "board", "order"), SEARCHES)
+def test_end_then_back_step_by_step(algorithm: Algorithm, board: Board, order: Order) -> None:
+    steps = list(events(algorithm, board, order))
+    trace = Trace(algorithm, board, order, keep=50)
+    trace.seek(10**9)
+    assert trace.work(10**9)
+    assert trace.total == len(steps)
+    check(trace, steps, len(steps))
+    for number in range(len(steps) - 1, max(0, len(steps) - 120), -1):
+        trace.seek(number)
+        assert trace.work(10**9)
+        check(trace, steps, number)
+
+
+@pytest.mark.parametrize(("algorithm", "board", "order"), SEARCHES)
+def test_random_seeks_with_jumps_given_up_part_way(algorithm: Algorithm, board: Board, order: Order) -> None:
+    """Seeks to random steps, near and far, each worked a random budget: a
+    seek left part-way is followed by another, as a page retires a jump."""
+    steps = list(events(algorithm, board, order))
+    rng = random.Random(19)
+    trace = Trace(algorithm, board, order, keep=40)
+    shown = 1  # the last step arrived at (mid-seek, the trace stands nowhere yet)
+    for _ in range(300):
+        near = shown + rng.randint(-60, 60)
+        number = rng.choice([near, rng.randint(1, len(steps)), len(steps) + 5, 1])
+        trace.seek(number)
+        if rng.random() < 0.3 and not trace.work(rng.randint(1, 200)):
+            continue  # given up part-way: the next seek retires it
+        assert trace.work(10**9)
+        shown = min(max(1, number), len(steps))
+        check(trace, steps, shown)
+
+
+def test_a_seek_short_of_one_given_up_is_made_again() -> None:
+    """Far on the way to step 900, stop at 700 made, ask for 300: the events
+    made on the way were not kept, so the trace starts again and lands on 300."""
+    board = Board.parse("X.O/.../...")
+    steps = list(events(Algorithm.MINIMAX, board))
+    trace = Trace(Algorithm.MINIMAX, board, keep=100)
+    trace.seek(900)
+    assert not trace.work(700)
+    trace.seek(300)
+    assert trace.work(10**9)
+    check(trace, steps, 300)
