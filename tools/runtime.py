@@ -5,12 +5,14 @@ in the browser. Nothing is fetched from a CDN."""
 
 from __future__ import annotations
 
+import ast
 import json
 import shutil
 import zipfile
 from pathlib import Path
 
 from tools import offline, precompress, stdlib
+from tools.import_closure import _imports
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -48,6 +50,63 @@ def page_modules() -> list[str]:
     """The page's Python beside main.py (site/py), by file name: PyScript puts
     each next to main.py, so main.py imports them as top-level modules."""
     return sorted(path.name for path in (ROOT / "site" / "py").glob("*.py") if path.name != "main.py")
+
+
+def _own_module(name: str) -> Path | None:
+    """The file of one of the site's own modules (the engine's, or the page's in site/py)."""
+    top, _, rest = name.partition(".")
+    if top == "pyengine":
+        path = ROOT / "pyengine" / (f"{rest.replace('.', '/')}.py" if rest else "__init__.py")
+    else:
+        path = ROOT / "site" / "py" / f"{name}.py"
+    return path if path.exists() and not rest.count(".") and path.name not in NOT_IN_BROWSER else None
+
+
+def _imported_at_start(name: str, path: Path) -> list[str]:
+    """The site's own modules a module imports when it is imported (not inside its functions)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = []
+    for module, names, level in _imports(ast.parse(path.read_text(), str(path)), in_functions=False):
+        if level:
+            module = ".".join(filter(None, [package, module]))
+        found += [candidate for candidate in [module, *(f"{module}.{n}" for n in names)] if _own_module(candidate)]
+    return found
+
+
+def start_modules() -> list[str]:
+    """The site's own modules main.py imports as the page starts, in the order
+    the page imports them one per task before main.py runs (the hooks in
+    site/assets/pyscript-strict-csp.js): each after those it imports and its
+    package (Python imports a package before its modules), and none that an
+    earlier one already brought (importing pyengine.board runs
+    pyengine/__init__.py, which brings most of the engine)."""
+    finished: list[str] = []
+
+    def load(name: str, loaded: set[str], on_done: list[str]) -> None:
+        if name in loaded:
+            return
+        parent = name.rpartition(".")[0]
+        if parent:
+            load(parent, loaded, on_done)
+        if name in loaded:  # its package imported it
+            return
+        loaded.add(name)
+        path = _own_module(name)
+        for module in _imported_at_start(name, path) if path else []:
+            load(module, loaded, on_done)
+        on_done.append(name)
+
+    main = ROOT / "site" / "py" / "main.py"
+    loaded: set[str] = set()
+    for module in _imported_at_start("__main__", main):
+        load(module, loaded, finished)
+    order: list[str] = []
+    brought: set[str] = set()
+    for module in finished:
+        if module not in brought:
+            order.append(module)
+            load(module, brought, [])
+    return order
 
 
 def engine_modules() -> list[Path]:
