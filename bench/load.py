@@ -615,12 +615,13 @@ def print_nothing_slower(results: dict[Key, Samples], names: list[str], hosts: l
             before, after = results[name, host, "before"], results[name, host, site]
             checks = [("first paint", median_of(before.game, "first_paint"), median_of(after.game, "first_paint"),
                        SLOWER_TOLERANCE, "s"),
-                      ("bytes", median_of(before.game, "wire_bytes") / 1e6, median_of(after.game, "wire_bytes") / 1e6,
-                       BYTES_TOLERANCE, "MB")]
+                      ("bytes", median_of(before.game, "wire_bytes") / 1e3, median_of(after.game, "wire_bytes") / 1e3,
+                       BYTES_TOLERANCE, "kB")]
             if before.repeat and after.repeat:
                 checks.append(("repeat visit ready", median_of(before.repeat, "ready"),
                                median_of(after.repeat, "ready"), SLOWER_TOLERANCE, "s"))
-            figures = [f"{what} {old:.2f} -> {new:.2f} {unit} {verdict(new <= old * tolerance)}"
+            figures = [f"{what} {old:.{0 if unit == 'kB' else 2}f} -> {new:.{0 if unit == 'kB' else 2}f} {unit} "
+                       f"{verdict(new <= old * tolerance)}"
                        for what, old, new, tolerance, unit in checks]
             print(f"    {name:10} {host:5} " + "; ".join(figures))
     print("    (the 4x4 bot moves are bench/engine.py's figures, not this page's)")

@@ -6,6 +6,7 @@ in the browser. Nothing is fetched from a CDN."""
 from __future__ import annotations
 
 import ast
+import io
 import json
 import shutil
 import zipfile
@@ -73,39 +74,44 @@ def _imported_at_start(name: str, path: Path) -> list[str]:
     return found
 
 
-def start_modules() -> list[str]:
-    """The site's own modules main.py imports as the page starts, in the order
-    the page imports them one per task before main.py runs (the hooks in
-    site/assets/pyscript-strict-csp.js): each after those it imports and its
-    package (Python imports a package before its modules), and none that an
-    earlier one already brought (importing pyengine.board runs
-    pyengine/__init__.py, which brings most of the engine)."""
+def _load(name: str, loaded: set[str], finished: list[str]) -> None:
+    """Import ``name`` as Python would, on paper: its package first, then what
+    it imports at its top; each module joins ``finished`` once it is done."""
+    if name in loaded:
+        return
+    parent = name.rpartition(".")[0]
+    if parent:
+        _load(parent, loaded, finished)
+    if name in loaded:  # its package imported it
+        return
+    loaded.add(name)
+    path = _own_module(name)
+    for module in _imported_at_start(name, path) if path else []:
+        _load(module, loaded, finished)
+    finished.append(name)
+
+
+def imported_at_start() -> list[str]:
+    """The site's own modules main.py imports as the page starts, each after
+    those it imports and its package (Python imports a package before its modules)."""
     finished: list[str] = []
-
-    def load(name: str, loaded: set[str], on_done: list[str]) -> None:
-        if name in loaded:
-            return
-        parent = name.rpartition(".")[0]
-        if parent:
-            load(parent, loaded, on_done)
-        if name in loaded:  # its package imported it
-            return
-        loaded.add(name)
-        path = _own_module(name)
-        for module in _imported_at_start(name, path) if path else []:
-            load(module, loaded, on_done)
-        on_done.append(name)
-
-    main = ROOT / "site" / "py" / "main.py"
     loaded: set[str] = set()
-    for module in _imported_at_start("__main__", main):
-        load(module, loaded, finished)
+    for module in _imported_at_start("__main__", ROOT / "site" / "py" / "main.py"):
+        _load(module, loaded, finished)
+    return finished
+
+
+def start_modules() -> list[str]:
+    """The modules the page imports one per task before main.py runs (the
+    hooks in site/assets/pyscript-strict-csp.js): imported_at_start, less
+    those an earlier one already brought (importing pyengine.errors runs
+    pyengine/__init__.py, which brings most of the engine)."""
     order: list[str] = []
     brought: set[str] = set()
-    for module in finished:
+    for module in imported_at_start():
         if module not in brought:
             order.append(module)
-            load(module, brought, [])
+            _load(module, brought, [])
     return order
 
 
@@ -128,12 +134,42 @@ def copy_runtime(site: Path) -> None:
         shutil.copy2(PYODIDE_DIR / name, runtime / "pyodide" / name)
     stdlib.write_trimmed_stdlib(runtime / "pyodide", engine_modules())
     write_loader(runtime / "pyodide" / LOADER)
-    with zipfile.ZipFile(runtime / "pyengine.zip", "w", zipfile.ZIP_DEFLATED) as zf:
-        for module in engine_modules():
-            # A fixed date: the same engine makes the same zip, and so the same cache version.
-            info = zipfile.ZipInfo(f"pyengine/{module.name}", date_time=(2020, 1, 1, 0, 0, 0))
-            zf.writestr(info, module.read_bytes(), zipfile.ZIP_DEFLATED)
+    (runtime / "pyengine.zip").write_bytes(engine_zip())
     precompress.write_compressed_copies(runtime)
+
+
+def _zip_of(members: dict[str, bytes]) -> bytes:
+    # A fixed date: the same modules make the same zip, and so the same cache version.
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        for name, data in members.items():
+            zf.writestr(zipfile.ZipInfo(name, date_time=stdlib.ZIP_DATE), data, zipfile.ZIP_DEFLATED, 9)
+    return out.getvalue()
+
+
+def engine_zip() -> bytes:
+    """The zip PyScript unpacks next to main.py: the engine's modules that the
+    page imports as it starts (imported_at_start) as bytecode (pyengine/*.pyc,
+    as the standard library is; the rest stay source, for fewer bytes), and
+    for the page's own modules that main.py imports as it starts their checked
+    bytecode in __pycache__, used beside the sources PyScript's ``files``
+    writes there (the checker's worker reads sandbox.py as source; tracebacks
+    of the page's own code keep their lines). Why: Python compiles a module's
+    source at every import, and the engine's 180 KB were compiled at every
+    visit, inside the start's longest pieces (bench/README.md, issue 21)."""
+    first = imported_at_start()
+    engine = stdlib.compiled(_zip_of({f"pyengine/{path.name}": path.read_bytes() for path in engine_modules()
+                                      if f"pyengine.{path.stem}" in first or path.name == "__init__.py"}))
+    first = [name for name in first if not name.startswith("pyengine")]
+    pages = stdlib.compiled(_zip_of({f"{name}.py": (ROOT / "site" / "py" / f"{name}.py").read_bytes()
+                                     for name in first}), "checked")
+    members = {f"pyengine/{path.name}": path.read_bytes() for path in engine_modules()}  # the rest as source
+    for compiled in (engine, pages):
+        with zipfile.ZipFile(io.BytesIO(compiled)) as zf:
+            for name in zf.namelist():
+                members.pop(name[:-1], None)  # pyengine/board.pyc replaces pyengine/board.py
+                members[name] = zf.read(name)
+    return _zip_of(members)
 
 
 def loader_settings(folder: Path) -> dict[str, object]:
