@@ -47,10 +47,14 @@ def pyscript_chunks() -> list[str]:
     return [chunk.name for prefix in PYSCRIPT_EAGER for chunk in chunks if chunk.name.startswith(prefix)]
 
 
+# The script PyScript runs; it imports main.py, the page's Python, as a module.
+SCRIPT = "start.py"
+
+
 def page_modules() -> list[str]:
-    """The page's Python beside main.py (site/py), by file name: PyScript puts
-    each next to main.py, so main.py imports them as top-level modules."""
-    return sorted(path.name for path in (ROOT / "site" / "py").glob("*.py") if path.name != "main.py")
+    """The page's Python beside the script (site/py), by file name: PyScript
+    puts each next to it, so they import each other as top-level modules."""
+    return sorted(path.name for path in (ROOT / "site" / "py").glob("*.py") if path.name != SCRIPT)
 
 
 def _own_module(name: str) -> Path | None:
@@ -151,7 +155,7 @@ def engine_zip() -> bytes:
     """The zip PyScript unpacks next to main.py: the engine's modules that the
     page imports as it starts (imported_at_start) as bytecode (pyengine/*.pyc,
     as the standard library is; the rest stay source, for fewer bytes), and
-    for the page's own modules that main.py imports as it starts their checked
+    for main.py and the page's own modules it imports as it starts their checked
     bytecode in __pycache__, used beside the sources PyScript's ``files``
     writes there (the checker's worker reads sandbox.py as source; tracebacks
     of the page's own code keep their lines). Why: Python compiles a module's
@@ -160,7 +164,7 @@ def engine_zip() -> bytes:
     first = imported_at_start()
     engine = stdlib.compiled(_zip_of({f"pyengine/{path.name}": path.read_bytes() for path in engine_modules()
                                       if f"pyengine.{path.stem}" in first or path.name == "__init__.py"}))
-    first = [name for name in first if not name.startswith("pyengine")]
+    first = [*(name for name in first if not name.startswith("pyengine")), "main"]
     pages = stdlib.compiled(_zip_of({f"{name}.py": (ROOT / "site" / "py" / f"{name}.py").read_bytes()
                                      for name in first}), "checked")
     members = {f"pyengine/{path.name}": path.read_bytes() for path in engine_modules()}  # the rest as source
