@@ -19,7 +19,10 @@ hooks.worker.onBeforeRunAsync.clear();
 // in the script's data-start-modules, in an order where each brings only
 // itself; importing them here changes nothing but when: the script's own
 // imports then find them done. One that fails to import is left to the
-// script, whose import then says why in PyScript's usual way.
+// script, whose import then says why in PyScript's usual way. After each,
+// gc.freeze(), as the loader does after the standard modules: a module's
+// objects live as long as the page, and Python's collector need not walk
+// them again in a later piece.
 const turn = () => globalThis.scheduler && scheduler.yield
   ? scheduler.yield()
   : new Promise((resume) => setTimeout(resume, 0));
@@ -28,6 +31,7 @@ hooks.main.onReady.add(turn);
 
 hooks.main.onBeforeRunAsync.add(async ({ interpreter }, script) => {
   const names = (script.getAttribute("data-start-modules") || "").split(" ").filter(Boolean);
+  const gc = interpreter.pyimport("gc");
   for (const name of names) {
     await turn();
     try {
@@ -35,6 +39,8 @@ hooks.main.onBeforeRunAsync.add(async ({ interpreter }, script) => {
     } catch {
       break;
     }
+    gc.freeze();
   }
+  gc.destroy();
   await turn();
 });
