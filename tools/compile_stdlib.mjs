@@ -1,18 +1,27 @@
 // Compiles a zip of Python modules to bytecode with the Pyodide the site
 // ships, in Node: run by tools/stdlib.py at build time.
 //
-//   node tools/compile_stdlib.mjs SOURCE.zip DEST.zip
+//   node tools/compile_stdlib.mjs SOURCE.zip DEST.zip [sourceless|checked]
 //
-// Each module.py becomes a sourceless module.pyc (unchecked hash: zipimport
-// loads it as it is), compiled by Pyodide's own Python, so its magic number
-// is the browser's. Compiled with optimize=2, like python -OO: docstrings and
-// asserts are left out (a fifth of the bytes). Other members are copied.
+// Compiled by Pyodide's own Python, so the magic number is the browser's.
+//  - sourceless (the default): each module.py becomes a module.pyc
+//    (unchecked hash: zipimport and the file finder load it as it is),
+//    compiled with optimize=2, like python -OO: docstrings and asserts are
+//    left out (a fifth of the bytes). Other members are copied.
+//  - checked: each dir/module.py becomes dir/__pycache__/module.TAG.pyc, a
+//    checked-hash pyc for a source the page writes beside it by other means
+//    (PyScript's `files`): Python uses it only if the source it finds hashes
+//    the same, and compiles the source otherwise. optimize=0, the level the
+//    browser's Python runs at (the cache file's name says it). The sources
+//    themselves are left out.
 import { loadPyodide } from "pyodide";
 import { readFileSync, writeFileSync } from "node:fs";
 
-const [source, dest] = process.argv.slice(2);
+const [source, dest, mode = "sourceless"] = process.argv.slice(2);
+if (!["sourceless", "checked"].includes(mode)) throw new Error(`unknown mode ${mode}`);
 const py = await loadPyodide({ stdout: () => {}, stderr: (line) => process.stderr.write(line + "\n") });
 py.FS.writeFile("/tmp/source.zip", readFileSync(source));
+py.globals.set("checked", mode === "checked");
 py.runPython(`
 import importlib.util
 import zipfile
@@ -22,8 +31,9 @@ with zipfile.ZipFile("/tmp/source.zip") as src, zipfile.ZipFile("/tmp/dest.zip",
     for info in src.infolist():
         data, name = src.read(info), info.filename
         if name.endswith(".py"):
-            code = compile(data, name, "exec", dont_inherit=True, optimize=2)
-            data, name = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False), name + "c"
+            code = compile(data, name, "exec", dont_inherit=True, optimize=0 if checked else 2)
+            pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=checked)
+            data, name = pyc, importlib.util.cache_from_source(name) if checked else name + "c"
         out.writestr(zipfile.ZipInfo(name, date_time=info.date_time), bytes(data), zipfile.ZIP_DEFLATED, 9)
 `);
 writeFileSync(dest, py.FS.readFile("/tmp/dest.zip"));

@@ -164,6 +164,64 @@ async function importRuntime(name, n) {
   }
 }
 
+// -- Python's start in turns ------------------------------------------------
+
+// Until the next turn of the event loop: the browser may handle a press and
+// paint before the start goes on. scheduler.yield() resumes ahead of other
+// tasks (so the start loses no time to them); setTimeout where it is missing.
+const turn = () => globalThis.scheduler && scheduler.yield
+  ? scheduler.yield()
+  : new Promise((resume) => setTimeout(resume, 0));
+
+// What Pyodide's own bootstrap imports: `import _pyodide_core` initialises
+// Pyodide's core, which imports these from the standard library (asyncio
+// alone brings some forty modules), as one synchronous stretch of about 0.5 s
+// on this machine, the longest task of the visit (issue 21). Imported first,
+// each in a task of its own and in an order where each brings only a few
+// modules, they leave that import little to do. shutil, tempfile and zipfile
+// are what Pyodide's package loader imports right after it. An import that
+// fails (a module missing from a trimmed library) is left to the bootstrap.
+const BOOTSTRAP_IMPORTS = [
+  "re", "typing", "ast", "dis", "inspect", "dataclasses", "json", "traceback", "logging",
+  "socket", "ssl", "subprocess", "concurrent.futures", "asyncio", "pathlib", "codeop",
+  "shutil", "tempfile", "zipfile",
+];
+
+// Pyodide's start as a series of tasks, through its public createPyodideModule
+// option (the function that instantiates the wasm and runs the interpreter's
+// main(), which the loader already hands it). Left alone, loadPyodide runs
+// main() in the task that instantiates the wasm, and its bootstrap right
+// after, with no turn in between. Here:
+//  1. the wasm is instantiated (Emscripten's dynamic linking, in JavaScript);
+//     a step added to Emscripten's preRun holds main() back by one turn;
+//  2. main(): the interpreter's own start (Py_Initialize), alone in its task;
+//  3. one turn, then BOOTSTRAP_IMPORTS, a turn after each, each followed by
+//     gc.freeze(): what a module's import made lives as long as the page, and
+//     Python's collector need not walk it again. Without the freeze, one of
+//     these imports (traceback, by the allocation counts) met a full
+//     collection of everything imported so far: 0.74-0.80 s on a busy
+//     machine, against 0.13-0.19 s with it. This runs Python
+//     through Pyodide's API.rawRun (private, as finalizeBootstrap itself uses
+//     it; feature-detected: without it, step 3 is skipped and the bootstrap
+//     imports them all in one task, as before);
+//  4. Pyodide's bootstrap, now short, and the rest of loadPyodide.
+function inTurns(createPyodideModule) {
+  return async (settings) => {
+    settings.preRun = [...settings.preRun, (Module) => {
+      Module.addRunDependency("turn");
+      turn().then(() => Module.removeRunDependency("turn"));
+    }];
+    const module = await createPyodideModule(settings);
+    const run = module.API && module.API.rawRun;
+    for (const name of typeof run === "function" ? BOOTSTRAP_IMPORTS : []) {
+      await turn();
+      run(`import ${name}; import gc; gc.freeze()`);
+    }
+    await turn();
+    return module;
+  };
+}
+
 async function startPyodide(options, n) {
   const pyodide = await importRuntime("pyodide.mjs", n);
   if (pyodide.version !== version) {
@@ -172,7 +230,7 @@ async function startPyodide(options, n) {
   const { default: createPyodideModule } = await importRuntime("pyodide.asm.mjs", n);
   return pyodide.loadPyodide({
     ...options,
-    createPyodideModule,
+    createPyodideModule: inTurns(createPyodideModule),
     stdLibURL: attemptURL(SETTINGS.stdlib, n).href,
     lockFileContents,
   });
@@ -267,13 +325,16 @@ function begin(options) {
         if (!settled) show("slow", "The full game is taking long to load.");
       }, SETTINGS.watchdogMs);
       attempt(options, n, realFetch).then(
-        ({ pyodide, files }) => {
+        async ({ pyodide, files }) => {
           if (settled) return;
           settled = true;
           clearTimeout(watchdog);
           globalThis.fetch = files.size ? serveOnce(files, realFetch) : realFetch;
+          // Each its own task: the on-demand finder, then PyScript's part.
+          await turn();
           installStdlibOnDemand(pyodide);
           show("ready");
+          await turn();
           resolve(pyodide);
         },
         (error) => fail(n, error.message || String(error)),

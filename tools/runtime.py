@@ -5,12 +5,15 @@ in the browser. Nothing is fetched from a CDN."""
 
 from __future__ import annotations
 
+import ast
+import io
 import json
 import shutil
 import zipfile
 from pathlib import Path
 
 from tools import offline, precompress, stdlib
+from tools.import_closure import _imports
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -44,10 +47,76 @@ def pyscript_chunks() -> list[str]:
     return [chunk.name for prefix in PYSCRIPT_EAGER for chunk in chunks if chunk.name.startswith(prefix)]
 
 
+# The script PyScript runs; it imports main.py, the page's Python, as a module.
+SCRIPT = "start.py"
+
+
 def page_modules() -> list[str]:
-    """The page's Python beside main.py (site/py), by file name: PyScript puts
-    each next to main.py, so main.py imports them as top-level modules."""
-    return sorted(path.name for path in (ROOT / "site" / "py").glob("*.py") if path.name != "main.py")
+    """The page's Python beside the script (site/py), by file name: PyScript
+    puts each next to it, so they import each other as top-level modules."""
+    return sorted(path.name for path in (ROOT / "site" / "py").glob("*.py") if path.name != SCRIPT)
+
+
+def _own_module(name: str) -> Path | None:
+    """The file of one of the site's own modules (the engine's, or the page's in site/py)."""
+    top, _, rest = name.partition(".")
+    if top == "pyengine":
+        path = ROOT / "pyengine" / (f"{rest.replace('.', '/')}.py" if rest else "__init__.py")
+    else:
+        path = ROOT / "site" / "py" / f"{name}.py"
+    return path if path.exists() and not rest.count(".") and path.name not in NOT_IN_BROWSER else None
+
+
+def _imported_at_start(name: str, path: Path) -> list[str]:
+    """The site's own modules a module imports when it is imported (not inside its functions)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = []
+    for module, names, level in _imports(ast.parse(path.read_text(), str(path)), in_functions=False):
+        if level:
+            module = ".".join(filter(None, [package, module]))
+        found += [candidate for candidate in [module, *(f"{module}.{n}" for n in names)] if _own_module(candidate)]
+    return found
+
+
+def _load(name: str, loaded: set[str], finished: list[str]) -> None:
+    """Import ``name`` as Python would, on paper: its package first, then what
+    it imports at its top; each module joins ``finished`` once it is done."""
+    if name in loaded:
+        return
+    parent = name.rpartition(".")[0]
+    if parent:
+        _load(parent, loaded, finished)
+    if name in loaded:  # its package imported it
+        return
+    loaded.add(name)
+    path = _own_module(name)
+    for module in _imported_at_start(name, path) if path else []:
+        _load(module, loaded, finished)
+    finished.append(name)
+
+
+def imported_at_start() -> list[str]:
+    """The site's own modules main.py imports as the page starts, each after
+    those it imports and its package (Python imports a package before its modules)."""
+    finished: list[str] = []
+    loaded: set[str] = set()
+    for module in _imported_at_start("__main__", ROOT / "site" / "py" / "main.py"):
+        _load(module, loaded, finished)
+    return finished
+
+
+def start_modules() -> list[str]:
+    """The modules the page imports one per task before main.py runs (the
+    hooks in site/assets/pyscript-strict-csp.js): imported_at_start, less
+    those an earlier one already brought (importing pyengine.errors runs
+    pyengine/__init__.py, which brings most of the engine)."""
+    order: list[str] = []
+    brought: set[str] = set()
+    for module in imported_at_start():
+        if module not in brought:
+            order.append(module)
+            _load(module, brought, [])
+    return order
 
 
 def engine_modules() -> list[Path]:
@@ -69,12 +138,42 @@ def copy_runtime(site: Path) -> None:
         shutil.copy2(PYODIDE_DIR / name, runtime / "pyodide" / name)
     stdlib.write_trimmed_stdlib(runtime / "pyodide", engine_modules())
     write_loader(runtime / "pyodide" / LOADER)
-    with zipfile.ZipFile(runtime / "pyengine.zip", "w", zipfile.ZIP_DEFLATED) as zf:
-        for module in engine_modules():
-            # A fixed date: the same engine makes the same zip, and so the same cache version.
-            info = zipfile.ZipInfo(f"pyengine/{module.name}", date_time=(2020, 1, 1, 0, 0, 0))
-            zf.writestr(info, module.read_bytes(), zipfile.ZIP_DEFLATED)
+    (runtime / "pyengine.zip").write_bytes(engine_zip())
     precompress.write_compressed_copies(runtime)
+
+
+def _zip_of(members: dict[str, bytes]) -> bytes:
+    # A fixed date: the same modules make the same zip, and so the same cache version.
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        for name, data in members.items():
+            zf.writestr(zipfile.ZipInfo(name, date_time=stdlib.ZIP_DATE), data, zipfile.ZIP_DEFLATED, 9)
+    return out.getvalue()
+
+
+def engine_zip() -> bytes:
+    """The zip PyScript unpacks next to main.py: the engine's modules that the
+    page imports as it starts (imported_at_start) as bytecode (pyengine/*.pyc,
+    as the standard library is; the rest stay source, for fewer bytes), and
+    for main.py and the page's own modules it imports as it starts their checked
+    bytecode in __pycache__, used beside the sources PyScript's ``files``
+    writes there (the checker's worker reads sandbox.py as source; tracebacks
+    of the page's own code keep their lines). Why: Python compiles a module's
+    source at every import, and the engine's 180 KB were compiled at every
+    visit, inside the start's longest pieces (bench/README.md, issue 21)."""
+    first = imported_at_start()
+    engine = stdlib.compiled(_zip_of({f"pyengine/{path.name}": path.read_bytes() for path in engine_modules()
+                                      if f"pyengine.{path.stem}" in first or path.name == "__init__.py"}))
+    first = [*(name for name in first if not name.startswith("pyengine")), "main"]
+    pages = stdlib.compiled(_zip_of({f"{name}.py": (ROOT / "site" / "py" / f"{name}.py").read_bytes()
+                                     for name in first}), "checked")
+    members = {f"pyengine/{path.name}": path.read_bytes() for path in engine_modules()}  # the rest as source
+    for compiled in (engine, pages):
+        with zipfile.ZipFile(io.BytesIO(compiled)) as zf:
+            for name in zf.namelist():
+                members.pop(name[:-1], None)  # pyengine/board.pyc replaces pyengine/board.py
+                members[name] = zf.read(name)
+    return _zip_of(members)
 
 
 def loader_settings(folder: Path) -> dict[str, object]:

@@ -29,6 +29,7 @@ from tools import boards, bots_table, csp, editions, editor, offline, runtime, s
 def on_config(config: Any) -> Any:
     config["extra"]["pyscript_chunks"] = runtime.pyscript_chunks()
     config["extra"]["page_modules"] = runtime.page_modules()
+    config["extra"]["start_modules"] = runtime.start_modules()
     return config
 
 

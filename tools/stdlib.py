@@ -105,9 +105,10 @@ def ondemand_source(rest: list[str]) -> bytes:
     return source.replace(empty, f"REST: frozenset[str] = frozenset({sorted(rest)!r})").encode()
 
 
-def compiled(source_zip: bytes) -> bytes:
+def compiled(source_zip: bytes, mode: str = "sourceless") -> bytes:
     """``source_zip`` with its modules compiled to bytecode by the Pyodide the
-    site ships (tools/compile_stdlib.mjs; cached like the derivation).
+    site ships (tools/compile_stdlib.mjs, whose ``mode`` is sourceless or
+    checked; cached like the derivation).
 
     Why: Python compiles a module's source each time it imports it from a zip
     (zipimport writes no cache), and Pyodide's start imports most of these.
@@ -115,16 +116,16 @@ def compiled(source_zip: bytes) -> bytes:
     against 0.27-0.37 s), for 0.5 MB more to download (1.35 MB against
     0.83 MB): bench/README.md has the page's figures."""
     script = TOOLS / "compile_stdlib.mjs"
-    digest = hashlib.sha256(FULL_STDLIB.read_bytes() + script.read_bytes() + source_zip).hexdigest()[:16]
-    cached = CACHE / f"stdlib-{digest}.pyc.zip"
+    digest = hashlib.sha256(FULL_STDLIB.read_bytes() + script.read_bytes() + source_zip + mode.encode()).hexdigest()
+    cached = CACHE / f"stdlib-{digest[:16]}.pyc.zip"
     if not cached.exists():
         with tempfile.TemporaryDirectory() as work:
             source, dest = Path(work) / "source.zip", Path(work) / "dest.zip"
             source.write_bytes(source_zip)
-            done = subprocess.run(["node", str(script), str(source), str(dest)],
+            done = subprocess.run(["node", str(script), str(source), str(dest), mode],
                                   cwd=ROOT, capture_output=True, text=True, check=False)
             if done.returncode:
-                raise SystemExit(f"compiling the standard library failed:\n{done.stderr[-3000:]}")
+                raise SystemExit(f"compiling to bytecode failed:\n{done.stderr[-3000:]}")
             CACHE.mkdir(parents=True, exist_ok=True)
             cached.write_bytes(dest.read_bytes())
     return cached.read_bytes()

@@ -10,3 +10,37 @@
 import { hooks } from "../runtime/pyscript/core.js";
 
 hooks.worker.onBeforeRunAsync.clear();
+
+// Python's start leaves the browser a turn between its pieces (issue 21;
+// tools/loader.mjs cuts Pyodide's own start the same way): after PyScript's
+// set-up (its files written, its Python package imported), and before the
+// page's script runs, each of the modules it imports first, in a task of its
+// own. The modules are named by the build (tools/runtime.py, start_modules)
+// in the script's data-start-modules, in an order where each brings only
+// itself; importing them here changes nothing but when: the script's own
+// imports then find them done. One that fails to import is left to the
+// script, whose import then says why in PyScript's usual way. After each,
+// gc.freeze(), as the loader does after the standard modules: a module's
+// objects live as long as the page, and Python's collector need not walk
+// them again in a later piece.
+const turn = () => globalThis.scheduler && scheduler.yield
+  ? scheduler.yield()
+  : new Promise((resume) => setTimeout(resume, 0));
+
+hooks.main.onReady.add(turn);
+
+hooks.main.onBeforeRunAsync.add(async ({ interpreter }, script) => {
+  const names = (script.getAttribute("data-start-modules") || "").split(" ").filter(Boolean);
+  const gc = interpreter.pyimport("gc");
+  for (const name of names) {
+    await turn();
+    try {
+      interpreter.pyimport(name).destroy();
+    } catch {
+      break;
+    }
+    gc.freeze();
+  }
+  gc.destroy();
+  await turn();
+});

@@ -101,6 +101,44 @@ def test_the_site_loader_starts_pyodide(page: Page) -> None:
     assert str(origin).endswith(".zip/json/decoder.pyc"), origin
 
 
+def test_the_modules_the_page_starts_with_are_bytecode_imported_one_by_one(page: Page) -> None:
+    """The engine's modules the page imports as it starts come as bytecode
+    (sourceless, compiled at build time), and the page's own ones with checked
+    bytecode that matches the source PyScript wrote beside it, so Python uses
+    it; the script names them for the start hooks, in the build's order."""
+    started = page.get_attribute('script[type="py"][src]', "data-start-modules")
+    assert started and started.split() == runtime.start_modules()
+    first = runtime.imported_at_start()
+    engine = [name for name in first if name.startswith("pyengine.")]
+    pages = [name for name in first if not name.startswith("pyengine")]
+    found = run_python(page, f"""
+import importlib.util, sys
+result = {{}}
+for name in {engine!r}:
+    result[name] = sys.modules[name].__file__
+for name in {pages!r}:
+    module = sys.modules[name]
+    with open(module.__file__, "rb") as source, open(module.__cached__, "rb") as cached:
+        result[name] = cached.read()[8:16] == importlib.util.source_hash(source.read())
+""")
+    assert isinstance(found, dict)
+    for name in engine:
+        assert str(found[name]).endswith(f"/pyengine/{name.split('.')[1]}.pyc"), found[name]
+    for name in pages:
+        assert found[name] is True, name
+
+
+def test_pyodide_still_starts_the_way_the_loader_cuts_it() -> None:
+    """The loader cuts Pyodide's start in turns (tools/loader.mjs, inTurns)
+    through Pyodide's private API.rawRun, before the bootstrap's own first
+    step, `import _pyodide_core`: both still hold in the Pyodide the site ships
+    (without them the start is one long task again, but still works)."""
+    source = (stdlib.PYODIDE_DIR / "pyodide.asm.mjs").read_text()
+    assert "API.rawRun=" in source
+    bootstrap = source[source.index("API.finalizeBootstrap=function"):][:200]
+    assert 'API.rawRun("import _pyodide_core")' in bootstrap
+
+
 def test_the_loader_gives_other_scripts_the_runtime_files_addresses(page: Page) -> None:
     """A script that starts a Pyodide of its own (a Web Worker) imports the loader by
     its address and gets the runtime files by the addresses the page preloads them under."""
