@@ -188,3 +188,22 @@ def test_moves_read_as_words() -> None:
     assert view.moves_in_words((0, 4, 1)) == "X top left, O centre, X top"
     assert view.moves_in_words(()) == ""
     assert view.moves_in_words((5,), size=4) == "X row 2, column 2"
+
+
+class TestWatchLink:
+    """The play page keeps "Watch the search from here" on the board shown by
+    swapping the position in the address the build wrote: the result is the
+    explorer's default search at that board, as the explorer's own words make it."""
+
+    @pytest.mark.parametrize("base", [".", "..", "/name"])
+    def test_the_built_link_follows_the_board(self, base: str) -> None:
+        from html import unescape
+
+        import search_view
+        from tools.boards import watch_link
+
+        built = re.search(r'href="([^"]+)"', watch_link(Board.empty(), base))
+        assert built is not None
+        for board in (Board.parse("X.O/.X./..."), Board.parse("XO./.X./..O"), Board.empty(4)):
+            href = unescape(built.group(1))  # as the page's getAttribute gives it
+            assert view.watch_href(href, board) == f"{base}/search/{search_view.watch_query(board)}"

@@ -13,13 +13,10 @@ truthiness here, never with ``is None``.
 
 from __future__ import annotations
 
-import json
-
 import view
 from longwork import ONE_STEP, Runner
 from pyscript import document, window
 from pyscript.ffi import create_proxy
-from search_view import watch_query
 
 from pyengine import Board, Game, IllegalMoveError, MoveAnalysis
 from pyengine.solver import analyze_move, summarize
@@ -287,7 +284,4 @@ class BoardView:
         if "hints" in self.buttons:
             self.buttons["hints"].setAttribute("aria-pressed", "true" if self.show_hints else "false")
         if self.watch:
-            # The site's root from the theme's settings; the explorer's default
-            # search at the position (search_view builds the query).
-            base = json.loads(document.getElementById("__config").textContent)["base"]
-            self.watch.setAttribute("href", f"{base}/search/{watch_query(board)}")
+            self.watch.setAttribute("href", view.watch_href(str(self.watch.getAttribute("href")), board))

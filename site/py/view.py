@@ -270,3 +270,17 @@ def review_board_label(mistake: MoveReview) -> str:
     better = ", ".join(cell_name(move.cell, size) for move in mistake.better)
     return (f"The position before move {mistake.ply + 1}, {board}: {board.to_move} played "
             f"{cell_name(mistake.cell, size)}; better were {better}.")
+
+
+def watch_href(href: str, board: Board) -> str:
+    """The "Watch the search from here" link moved to ``board``: the address
+    the build wrote (the explorer's default search, tools/boards.watch_link)
+    with only its position replaced, so the play page need not load the
+    explorer's words to keep the link on the board shown.
+
+    >>> watch_href("../search/?alg=alphabeta&order=cells&pos=.../.../...", Board.parse("X.O/.X./..."))
+    '../search/?alg=alphabeta&order=cells&pos=X.O/.X./...'
+    """
+    path, _, query = href.partition("?")
+    kept = [part for part in query.split("&") if part and not part.startswith("pos=")]
+    return f"{path}?{'&'.join([*kept, f'pos={board}'])}"
