@@ -200,6 +200,7 @@ class TestWatchLink:
         from html import unescape
 
         import search_view
+
         from tools.boards import watch_link
 
         built = re.search(r'href="([^"]+)"', watch_link(Board.empty(), base))
