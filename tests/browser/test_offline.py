@@ -116,11 +116,15 @@ def test_offline_a_reload_still_plays_a_full_game(visited: Page, online: Browser
 
 
 def test_offline_other_pages_open_too(visited: Page, online: BrowserContext, base_url: str) -> None:
-    """Pages not yet visited were cached too, and a shared ?pos= link works offline."""
+    """Pages not yet visited were cached too, a shared ?pos= link works
+    offline, and a page's address without its final slash leads to it."""
     online.set_offline(True)
     try:
         visited.goto(base_url + "how-the-bot-thinks/")
         visited.wait_for_selector(READY, timeout=60_000)
+        visited.goto(base_url + "about?from=offline")  # sent to about/, as the host would
+        assert visited.url == base_url + "about/?from=offline"
+        assert visited.title().startswith("About")
         visited.goto(base_url + "?mode=two&pos=X.O/.X./...")
         visited.wait_for_selector(READY, timeout=60_000)
         assert str(board_of(visited)) == "X.O/.X./..."
