@@ -32,23 +32,40 @@ def wait_until(page: Page, condition: str, arg: Any = None) -> Any:
     }}""", arg)
 
 
+# The service worker's state as the page sees it.
+WORKERS = """async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const state = (worker) => worker && worker.state;
+    return {
+        active: state(registration && registration.active),
+        installing: state(registration && registration.installing),
+        waiting: state(registration && registration.waiting),
+        controls: !!registration && !!registration.active && navigator.serviceWorker.controller === registration.active,
+        caches: (await caches.keys()).filter((key) => key.startsWith("pyengine-")),
+    };
+}"""
 # The worker of one build (any, if the cache's name is null) in charge: it
 # controls the page, its activation is done (every other build's cache
-# deleted), and no other worker is being installed.
-IN_CHARGE = """async (name) => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    const active = registration && registration.active;
-    const kept = (await caches.keys()).filter((key) => key.startsWith("pyengine-"));
-    return !!active && active.state === "activated" && navigator.serviceWorker.controller === active
-        && !registration.installing && !registration.waiting
-        && kept.length === 1 && (name === null || kept[0] === name);
-}"""
+# deleted), and no other worker is being installed. While none is, and
+# another build's worker is in charge, the page asks the browser to look for
+# a new one, as the visitor's next page view would (the browser looks after a
+# navigation, when it sees fit; an install that failed is tried again then).
+IN_CHARGE = f"""async (name) => {{
+    const now = await ({WORKERS})();
+    const done = now.active === "activated" && now.controls && !now.installing && !now.waiting
+        && now.caches.length === 1 && (name === null || now.caches[0] === name);
+    if (!done && name !== null && now.active === "activated" && !now.installing && !now.waiting) {{
+        await (await navigator.serviceWorker.getRegistration()).update().catch(() => null);
+    }}
+    return done;
+}}"""
 
 
 def in_charge(page: Page, build: str | None = None) -> None:
     """Wait until the worker of ``build`` (any, if None) is in charge of the page."""
     name = None if build is None else f"pyengine-{build}"
-    assert wait_until(page, IN_CHARGE, name), f"a worker of build {build or 'any'} in charge, its cache the only one"
+    if not wait_until(page, IN_CHARGE, name):
+        raise AssertionError(f"no worker of build {build or 'any'} in charge: {page.evaluate(WORKERS)}")
 
 
 @pytest.fixture(scope="module")
