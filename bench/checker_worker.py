@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -79,6 +80,19 @@ LONGEST_BETWEEN = """([since, until]) => Math.max(0, ...window.__longTasks
     .filter(([start, duration]) => start + duration >= since && start <= until).map(([, duration]) => duration))"""
 
 
+# The files a Pyodide of the checker's asks for, by name: the build gives each
+# an address with its digest (tools/offline.py), `?v=` after the name, or in
+# the name for the zips and the loader (pyengine-0123456789abcdef.zip).
+RUNTIME_FILES = frozenset({editor.WORKER, "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "sandbox.py"})
+DIGEST_IN_NAME = re.compile(r"-[0-9a-f]{16}(?=\.)")
+
+
+def is_runtime_file(path: str) -> bool:
+    """Whether ``path`` (an address without its query) is one of the runtime's files."""
+    name = DIGEST_IN_NAME.sub("", path.rsplit("/", 1)[-1])
+    return name in RUNTIME_FILES or name.endswith(".zip")
+
+
 def build_site(out: Path) -> None:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
@@ -132,9 +146,9 @@ def measure(site: Path, runs: int) -> dict[str, Any]:
         page.wait_for_selector(f"{CHECKER}[data-worker='ready']", timeout=120_000)
         ready = page.evaluate("window.__ready")
         figures: dict[str, Any] = {"page_ready_s": ready["page"] / 1000, "worker_ready_s": ready["worker"] / 1000}
-        worker_files = (editor.WORKER, "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", ".zip", "sandbox.py")
-        figures["requests"] = [(url.removeprefix(base), size, cached) for url, size, cached in requests
-                               if url.endswith(worker_files)]
+        figures["requests"] = [(path, size, cached) for path, size, cached in
+                               ((url.removeprefix(base).split("?")[0], size, cached) for url, size, cached in requests)
+                               if is_runtime_file(path)]
         for name, code in (("starter", STARTER), ("textbook minimax without memory", TEXTBOOK)):
             figures[name] = [check_once(page, code) for _ in range(runs)]
         browser.close()

@@ -89,6 +89,14 @@ async function cachedCopy(url) {
   return (await caches.open(CACHE)).match(kept);
 }
 
+// Offline, a page asked for without its final slash (about for about/),
+// sent where the host would send it, its query kept.
+function slashed(url) {
+  const page = new URL(url);
+  page.pathname += "/";
+  return BY_PATH.has(page.href.split("?")[0]) ? Response.redirect(page.href, 301) : undefined;
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(scope.href)) return;
@@ -99,7 +107,7 @@ self.addEventListener("fetch", (event) => {
     // page itself), or the site's 404 page.
     event.respondWith(
       fetch(new Request(request, { cache: "no-cache" })).catch(async () =>
-        (await cachedCopy(request.url)) || (await caches.open(CACHE)).match(href("404.html"))),
+        (await cachedCopy(request.url)) || slashed(request.url) || (await caches.open(CACHE)).match(href("404.html"))),
     );
   } else if (address) {
     // A file of this build, by an address that names its content: the cache

@@ -34,16 +34,10 @@ from playwright.sync_api import Browser, Page, Response
 
 from tools.browser import QuietHandler, serve
 
-from .conftest import READY, ROOT, Watch, build_site, new_context
+from .conftest import READY, RECORD_CSP_VIOLATIONS, ROOT, Watch, build_site, new_context
+from .test_offline import in_charge
 from .test_runtime import run_python
 
-# The experiment itself is opt-in (pytest -m deploy) while one failure is open:
-# on a heavily loaded machine the new worker was seen in charge with some of
-# its cache's entries missing, and an offline reload then ran the old build.
-# Issue 17 stays open for it; the 404 tests below run by default.
-DEPLOY = pytest.mark.deploy
-
-SW_READY = "() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)"
 # The line the second build adds to the engine and to each of the page's Python files.
 ADDED = '__deploy__ = "second"\n'
 PAGE_MODULES = sorted(path.stem for path in (ROOT / "site" / "py").glob("*.py") if path.stem != "main")
@@ -98,15 +92,22 @@ class Received(NamedTuple):
 
 class Host:
     """A static host for one build at a time (``site``, switched by the test),
-    that may send Cache-Control; ``handler`` serves its requests."""
+    that may send Cache-Control; ``handler`` serves its requests, and
+    ``revalidated`` counts those that asked whether a copy the browser's HTTP
+    cache holds is still good (If-Modified-Since)."""
 
     def __init__(self, site: Path, cache_control: str | None) -> None:
         self.site = site
+        self.revalidated = 0
         host = self
 
         class Handler(QuietHandler):
             def __init__(self, *args: Any, **kwargs: Any) -> None:
                 super().__init__(*args, directory=str(host.site), **kwargs)
+
+            def send_head(self) -> Any:
+                host.revalidated += "If-Modified-Since" in self.headers
+                return super().send_head()
 
             def end_headers(self) -> None:
                 if cache_control:
@@ -134,6 +135,11 @@ def file_of(site: Path, url: str, base_url: str) -> Path:
     return site / (path + "index.html" if path == "" or path.endswith("/") else path)
 
 
+def build_of(site: Path) -> str:
+    """The build id ``site``'s worker names its cache by."""
+    return (site / "sw.js").read_text().split('const BUILD = "', 1)[1].split('"', 1)[0]
+
+
 def visit(page: Page, base_url: str) -> list[Received]:
     """Load the home page until its Python runs; every response from the site
     the page received, with the SHA-256 of its body."""
@@ -153,28 +159,36 @@ def visit(page: Page, base_url: str) -> list[Received]:
 @pytest.fixture(scope="module")
 def after_deploy(browser: Browser, watch: Watch, host: tuple[Host, str],
                  second_site: Path) -> Iterator[tuple[Page, list[list[Received]]]]:
-    """A visit with the first build until its worker controls the page; the
-    host switched to the second build; two visits. The page, and what each of
-    the two visits received."""
+    """A visit with the first build until its worker is in charge; the host
+    switched to the second build; two visits. The page, and what each of the
+    two visits received.
+
+    The context routes nothing: Playwright turns the browser's HTTP cache off
+    while any route is set, and that cache is half of the experiment. Requests
+    that leave 127.0.0.1 are recorded all the same (the machine has no way out)."""
     server, base_url = host
-    context = new_context(browser, watch, service_workers="allow")
+    context = browser.new_context(service_workers="allow")
+    context.add_init_script(RECORD_CSP_VIOLATIONS)
+    context.on("request", lambda request: None if request.url.startswith(
+        ("http://127.0.0.1:", "data:", "blob:")) else watch.outside.append(request.url))
     page = watch.attach(context.new_page())
     visit(page, base_url)
-    page.wait_for_function(SW_READY, timeout=60_000)
+    in_charge(page)
     server.site = second_site
     visits = [visit(page, base_url), visit(page, base_url)]
     yield page, visits
     context.close()
 
 
-@DEPLOY
 def test_after_a_deploy_every_file_a_page_receives_is_the_new_builds(
     after_deploy: tuple[Page, list[list[Received]]], host: tuple[Host, str], first_site: Path, second_site: Path,
 ) -> None:
     """On both visits after the switch, each response's bytes are the second
-    build's file at that address, and the page's Python is the second build's."""
+    build's file at that address, and the page's Python is the second build's;
+    the browser's HTTP cache held the first build's files all along."""
     page, visits = after_deploy
-    _, base_url = host
+    server, base_url = host
+    assert server.revalidated, "the browser's HTTP cache was on: it asked whether its copies were still good"
     for number, received in enumerate(visits, 1):
         assert any("/runtime/pyengine-" in response.url for response in received), "the engine was received"
         for response in received:
@@ -192,18 +206,6 @@ def test_after_a_deploy_every_file_a_page_receives_is_the_new_builds(
     assert ran == ["second"] * (2 + len(PAGE_MODULES)), "the engine, main.py and each page module are the new build's"
 
 
-def new_worker_in_charge(page: Page, site: Path) -> str:
-    """Wait until the worker of ``site``'s build controls the page and its cache is the only one; its build id."""
-    build = (site / "sw.js").read_text().split('const BUILD = "', 1)[1].split('"', 1)[0]
-    page.wait_for_function("name => caches.keys().then((keys) => keys.join() === name)", arg=f"pyengine-{build}",
-                           timeout=60_000)
-    page.wait_for_function("() => navigator.serviceWorker.getRegistration().then((registration) =>"
-                           " registration.active === navigator.serviceWorker.controller && !registration.installing"
-                           " && !registration.waiting)", timeout=60_000)
-    return build
-
-
-@DEPLOY
 def test_after_a_deploy_the_workers_cache_holds_the_new_builds_bytes(
     after_deploy: tuple[Page, list[list[Received]]], host: tuple[Host, str], second_site: Path,
 ) -> None:
@@ -212,8 +214,7 @@ def test_after_a_deploy_the_workers_cache_holds_the_new_builds_bytes(
     worker lists, but the full standard library, which comes when needed."""
     page, _ = after_deploy
     _, base_url = host
-    build = new_worker_in_charge(page, second_site)
-    worker = (second_site / "sw.js").read_text()
+    in_charge(page, build_of(second_site))
     held = page.evaluate("""async (name) => {
         const cache = await caches.open(name);
         const held = {};
@@ -223,7 +224,8 @@ def test_after_a_deploy_the_workers_cache_holds_the_new_builds_bytes(
             held[request.url] = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
         }
         return held;
-    }""", f"pyengine-{build}")
+    }""", f"pyengine-{build_of(second_site)}")
+    worker = (second_site / "sw.js").read_text()
     listed = {line.split('"')[1] for line in worker.splitlines() if line.startswith('"') and '": "' in line}
     lazy = {address for address in listed if address.startswith("runtime/pyodide/python_stdlib.zip?")}
     assert len(lazy) == 1
@@ -233,12 +235,11 @@ def test_after_a_deploy_the_workers_cache_holds_the_new_builds_bytes(
         assert digest == sha256(file_of(second_site, url, base_url).read_bytes()), url
 
 
-@DEPLOY
 def test_after_a_deploy_the_new_build_plays_offline(after_deploy: tuple[Page, list[list[Received]]],
                                                       second_site: Path) -> None:
     """With the new worker in charge, the network gone, a reload runs the new build."""
     page, _ = after_deploy
-    new_worker_in_charge(page, second_site)
+    in_charge(page, build_of(second_site))
     page.context.set_offline(True)
     try:
         page.reload()
@@ -296,7 +297,6 @@ def test_the_404_page_works_under_a_sub_path(browser: Browser, watch: Watch, sit
             context.close()
 
 
-@DEPLOY
 def test_after_a_deploy_an_earlier_builds_address_gets_an_error_not_another_builds_file(
     after_deploy: tuple[Page, list[list[Received]]], first_site: Path, second_site: Path, watch: Watch,
 ) -> None:
@@ -305,7 +305,7 @@ def test_after_a_deploy_an_earlier_builds_address_gets_an_error_not_another_buil
     so with an error rather than hand them over; this build's addresses, a
     retry's query added, are answered."""
     page, _ = after_deploy
-    new_worker_in_charge(page, second_site)
+    in_charge(page, build_of(second_site))
     outcome = "url => fetch(url).then((response) => response.text(), () => 'refused')"
     old, new = ((site / "py" / "main.py").read_bytes() for site in (first_site, second_site))
     assert page.evaluate(outcome, f"py/main.py?v={sha256(old)[:16]}") == "refused"

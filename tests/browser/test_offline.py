@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import struct
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
@@ -15,14 +16,61 @@ from pyengine.policy import fixed_move
 from .conftest import READY, Watch, board_of, click_cell, new_context, settle, turn
 from .test_runtime import run_python
 
-SW_READY = "() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)"
+
+def wait_until(page: Page, condition: str, arg: Any = None) -> Any:
+    """Poll the page's ``condition`` (a function of ``arg``, which may return a
+    promise) until its value is truthy, for two minutes at most; its last value.
+    Playwright's wait_for_function takes a promise for a truthy value at once."""
+    return page.evaluate(f"""async (arg) => {{
+        const condition = {condition};
+        for (let waited = 0; waited < 120000; waited += 100) {{
+            const value = await condition(arg);
+            if (value) return value;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+        }}
+        return condition(arg);
+    }}""", arg)
+
+
+# The service worker's state as the page sees it.
+WORKERS = """async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const state = (worker) => worker && worker.state;
+    return {
+        active: state(registration && registration.active),
+        installing: state(registration && registration.installing),
+        waiting: state(registration && registration.waiting),
+        controls: !!registration && !!registration.active && navigator.serviceWorker.controller === registration.active,
+        caches: (await caches.keys()).filter((key) => key.startsWith("pyengine-")),
+    };
+}"""
+# The worker of one build (any, if the cache's name is null) in charge: it
+# controls the page, its activation is done (every other build's cache
+# deleted), and no other worker is being installed. While none is, and
+# another build's worker is in charge, the page asks the browser to look for
+# a new one, as the visitor's next page view would (the browser looks after a
+# navigation, when it sees fit; an install that failed is tried again then).
+IN_CHARGE = f"""async (name) => {{
+    const now = await ({WORKERS})();
+    const done = now.active === "activated" && now.controls && !now.installing && !now.waiting
+        && now.caches.length === 1 && (name === null || now.caches[0] === name);
+    if (!done && name !== null && now.active === "activated" && !now.installing && !now.waiting) {{
+        await (await navigator.serviceWorker.getRegistration()).update().catch(() => null);
+    }}
+    return done;
+}}"""
+
+
+def in_charge(page: Page, build: str | None = None) -> None:
+    """Wait until the worker of ``build`` (any, if None) is in charge of the page."""
+    name = None if build is None else f"pyengine-{build}"
+    if not wait_until(page, IN_CHARGE, name):
+        raise AssertionError(f"no worker of build {build or 'any'} in charge: {page.evaluate(WORKERS)}")
 
 
 @pytest.fixture(scope="module")
 def online(browser: Browser, watch: Watch) -> Iterator[BrowserContext]:
     context = new_context(browser, watch, service_workers="allow")
-    # A cache left by an earlier deploy, which the new worker must delete.
-    context.add_init_script("caches.open('pyengine-from-an-earlier-deploy')")
     yield context
     context.close()
 
@@ -31,9 +79,13 @@ def online(browser: Browser, watch: Watch) -> Iterator[BrowserContext]:
 def visited(online: BrowserContext, watch: Watch, base_url: str) -> Iterator[Page]:
     """One visit to the home page, until the service worker controls it."""
     page = watch.attach(online.new_page())
+    # A cache left by an earlier deploy, which the new worker must delete
+    # (made from a file of the site that registers no worker).
+    page.goto(base_url + "manifest.webmanifest")
+    page.evaluate("caches.open('pyengine-from-an-earlier-deploy')")
     page.goto(base_url)
     page.wait_for_selector(READY, timeout=60_000)
-    page.wait_for_function(SW_READY, timeout=60_000)
+    in_charge(page)
     yield page
     page.close()
 
@@ -81,11 +133,15 @@ def test_offline_a_reload_still_plays_a_full_game(visited: Page, online: Browser
 
 
 def test_offline_other_pages_open_too(visited: Page, online: BrowserContext, base_url: str) -> None:
-    """Pages not yet visited were cached too, and a shared ?pos= link works offline."""
+    """Pages not yet visited were cached too, a shared ?pos= link works
+    offline, and a page's address without its final slash leads to it."""
     online.set_offline(True)
     try:
         visited.goto(base_url + "how-the-bot-thinks/")
         visited.wait_for_selector(READY, timeout=60_000)
+        visited.goto(base_url + "about?from=offline")  # sent to about/, as the host would
+        assert visited.url == base_url + "about/?from=offline"
+        assert visited.title().startswith("About")
         visited.goto(base_url + "?mode=two&pos=X.O/.X./...")
         visited.wait_for_selector(READY, timeout=60_000)
         assert str(board_of(visited)) == "X.O/.X./..."
@@ -120,10 +176,8 @@ def test_offline_the_rest_of_the_stdlib_still_comes_on_demand(visited: Page, onl
     outside the trimmed zip, and kept: after that a page imports such a module
     offline, the full zip staged from the service worker's cache."""
     assert run_python(visited, "import fractions\nresult = str(fractions.Fraction(2, 6))") == "1/3"
-    visited.wait_for_function(
-        "async () => (await (await caches.open((await caches.keys())[0])).keys())"
-        ".some((request) => request.url.includes('/python_stdlib.zip?v='))", timeout=30_000,
-    )
+    assert wait_until(visited, "async () => (await (await caches.open((await caches.keys())[0])).keys())"
+                               ".some((request) => request.url.includes('/python_stdlib.zip?v='))"), "kept"
     online.set_offline(True)
     try:
         visited.goto(visited.url.split("?")[0])
