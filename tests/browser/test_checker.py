@@ -15,6 +15,7 @@ from pyengine.grading import Grade, grade, move_words, positions_to_check
 from tools.checker import STARTER
 
 from .conftest import Watch, axe_both_schemes, new_context
+from .test_offline import in_charge
 
 ROOT = "[data-board='checker']"
 
@@ -328,7 +329,6 @@ def test_restoring_the_starter_asks_first(fresh: Page) -> None:
 
 # An address with its file's digest: in its query, or in its name.
 DIGESTED = re.compile(r"[?&]v=[0-9a-f]{16}(&|$)|-[0-9a-f]{16}\.[a-z]+$")
-SW_READY = "() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)"
 
 
 def test_offline_after_one_visit_the_check_runs_in_its_worker(browser: Browser, base_url: str) -> None:
@@ -343,7 +343,7 @@ def test_offline_after_one_visit_the_check_runs_in_its_worker(browser: Browser, 
         asked: list[str] = []  # the page's requests and its workers'
         page.on("request", lambda request: asked.append(request.url))
         page.goto(base_url + "check-your-minimax/")
-        page.wait_for_function(SW_READY, timeout=120_000)
+        in_charge(page)  # a promise given to wait_for_function counts as true at once: this polls
         page.wait_for_selector(f"{ROOT}[data-state='ready'][data-editor='ready']", timeout=60_000)
         needs_full_stdlib = "import difflib\n" + STARTER
         assert check(page, needs_full_stdlib) == "pass"
