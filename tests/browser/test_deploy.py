@@ -40,7 +40,9 @@ from .test_runtime import run_python
 
 # The line the second build adds to the engine and to each of the page's Python files.
 ADDED = '__deploy__ = "second"\n'
-PAGE_MODULES = sorted(path.stem for path in (ROOT / "site" / "py").glob("*.py") if path.stem != "main")
+# start.py is the script the page runs (its __main__, whose __deploy__ the
+# page's own namespace shows); every other file is a module it imports.
+PAGE_MODULES = sorted(path.stem for path in (ROOT / "site" / "py").glob("*.py") if path.stem != "start")
 
 
 @pytest.fixture(scope="module")
@@ -203,7 +205,7 @@ def test_after_a_deploy_every_file_a_page_receives_is_the_new_builds(
     imports = "".join(f"import {module}\n" for module in PAGE_MODULES)
     ran = run_python(page, f"import pyengine\n{imports}result = [pyengine.__deploy__, __deploy__, "
                            + ", ".join(f"{module}.__deploy__" for module in PAGE_MODULES) + "]")
-    assert ran == ["second"] * (2 + len(PAGE_MODULES)), "the engine, main.py and each page module are the new build's"
+    assert ran == ["second"] * (2 + len(PAGE_MODULES)), "the engine, the page's script and each module: new build's"
 
 
 def test_after_a_deploy_the_workers_cache_holds_the_new_builds_bytes(
