@@ -225,6 +225,17 @@ class TestWords:
         assert len(set(names)) == len(names)
         assert [("(" in name) for name in names] == [a is Algorithm.ALPHABETA for a, _ in search_view.RACERS]
 
+    @pytest.mark.parametrize("text", ["X.O/.X./..O", "XO./.X./...", "XX./OO./...", "XXX/OO./..."])
+    def test_a_race_value_names_whose_it_is(self, text: str) -> None:
+        """The race's value column reads the same in either convention: the
+        root's value (the engine's, for the side to move) and that side by
+        name; a finished game's value is the loser's, who would move next."""
+        board = Board.parse(text)
+        value = run_to_end(Algorithm.ALPHABETA, board).value
+        x_count, o_count = text.count("X"), text.count("O")
+        side = Player.X if x_count == o_count else Player.O
+        assert search_view.race_value(value, board) == f"{SIGNS[value]} for {side}"
+
 
 # -- two conventions (issue 19 item 3) ----------------------------------------------
 

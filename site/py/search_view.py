@@ -594,6 +594,13 @@ def race_time(seconds: float) -> str:
     return f"{ms:.1f} ms" if ms < 100 else f"{ms:,.0f} ms"
 
 
+def race_value(value: int, board: Board) -> str:
+    """A race row's value: the root's, named with whose it is (``'\u22121 for
+    O'``), which reads the same whichever convention the explorer states its
+    values in, so the table need not follow the switch."""
+    return worth(value, valued_side(board), Convention.NEGAMAX, "for")
+
+
 def race_done(board: Board) -> str:
     return f"Done: {len(RACERS)} searches of {board}, counted in this browser just now."
 
