@@ -262,7 +262,6 @@ class TestConventions:
     numbers at X's positions, the opposite at O's, and O's window (a, b) as
     (-b, -a); negamax, the default, says what it always said."""
 
-
     def test_the_cutoffs_are_split_by_side_under_maxmin(self) -> None:
         """MAX/MIN counts beta cut-offs (at X's turn) and alpha cut-offs (at
         O's) apart; negamax gives the total alone, as it always did."""
