@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from .board import Board
+from .board import Board, Player
 from .geometry import Cell
 from .records import Record
 from .search import Algorithm, Counts, Event, Kind, Order, RunningCounts, events, ordered_moves
@@ -131,6 +131,9 @@ class Step(Record):
     path: tuple[PathNode, ...]
     """The path from the root to the event's position, each with its moves: the
     tree with finished subtrees folded into their values and counts."""
+    cutoffs_at_x: int = 0
+    """How many of ``counts.cutoffs`` were at X's turn (MAX's, in the
+    classroom's words: beta cut-offs); the others were at O's."""
 
 
 class _Frame:
@@ -202,6 +205,7 @@ class Trace:
         self.made = 0
         """Events made since the last start from the first (progress of a long seek)."""
         self._counter = RunningCounts()
+        self._cutoffs_at_x = 0
         self._frames: list[_Frame] = []
         self._last: Event | None = None
         self._recent: list[Step] = []  # the last ``keep`` steps made, oldest first
@@ -257,7 +261,7 @@ class Trace:
             return
         recent = self._recent
         if not recent or recent[-1].number != self.made:
-            self._remember(Step(self.made, self._last, self._counter.counts(), self._path()))
+            self._remember(self._step(self._last))
         self._target, self._kind, self._at = self.made, None, len(recent) - 1
 
     def work(self, budget: int) -> bool:
@@ -271,7 +275,7 @@ class Trace:
             if event is None:  # the end: stand at the last step
                 self.total = self.made
                 if self._last is not None and (not recent or recent[-1].number != self.made):
-                    self._remember(Step(self.made, self._last, self._counter.counts(), self._path()))
+                    self._remember(self._step(self._last))
                 self._target, self._kind, self._at = self.made, None, len(recent) - 1
                 break
             self.made += 1
@@ -281,8 +285,12 @@ class Trace:
             if self._kind is not None and event.kind is self._kind:
                 self._kind, self._target = None, self.made
             if self._kind is not None or self.made > self._target - self.keep:
-                self._remember(Step(self.made, event, self._counter.counts(), self._path()))
+                self._remember(self._step(event))
         return self.arrived
+
+    def _step(self, event: Event) -> Step:
+        """The search as it stands now, after ``event``."""
+        return Step(self.made, event, self._counter.counts(), self._path(), self._cutoffs_at_x)
 
     def _remember(self, step: Step) -> None:
         """Keep ``step`` as the last one made, and stand at it. The steps kept
@@ -336,6 +344,8 @@ class Trace:
                 parent.best, parent.best_value = event.best, event.value
         elif kind is Kind.CUTOFF:
             counter.cutoffs += 1
+            if event.board.to_move is Player.X:
+                self._cutoffs_at_x += 1
             frame = frames[-1]
             for cell in event.skipped:
                 frame.states[frame.moves.index(cell)] = BranchState.SKIPPED

@@ -225,6 +225,17 @@ class TestWords:
         assert len(set(names)) == len(names)
         assert [("(" in name) for name in names] == [a is Algorithm.ALPHABETA for a, _ in search_view.RACERS]
 
+    @pytest.mark.parametrize("text", ["X.O/.X./..O", "XO./.X./...", "XX./OO./...", "XXX/OO./..."])
+    def test_a_race_value_names_whose_it_is(self, text: str) -> None:
+        """The race's value column reads the same in either convention: the
+        root's value (the engine's, for the side to move) and that side by
+        name; a finished game's value is the loser's, who would move next."""
+        board = Board.parse(text)
+        value = run_to_end(Algorithm.ALPHABETA, board).value
+        x_count, o_count = text.count("X"), text.count("O")
+        side = Player.X if x_count == o_count else Player.O
+        assert search_view.race_value(value, board) == f"{SIGNS[value]} for {side}"
+
 
 # -- two conventions (issue 19 item 3) ----------------------------------------------
 
@@ -251,6 +262,21 @@ class TestConventions:
     numbers at X's positions, the opposite at O's, and O's window (a, b) as
     (-b, -a); negamax, the default, says what it always said."""
 
+    def test_the_cutoffs_are_split_by_side_under_maxmin(self) -> None:
+        """MAX/MIN counts beta cut-offs (at X's turn) and alpha cut-offs (at
+        O's) apart; negamax gives the total alone, as it always did."""
+        board = CONVENTION_POSITIONS[0]
+        steps = list(events(Algorithm.ALPHABETA, board))
+        sides = [step.board.to_move for step in steps if step.kind is Kind.CUTOFF]
+        trace = Trace(Algorithm.ALPHABETA, board, Order.CELLS)
+        trace.seek(len(steps))
+        assert trace.work(10**9)
+        step = trace.current
+        at_x, at_o = sides.count(Player.X), sides.count(Player.O)
+        assert at_x and at_o
+        assert search_view.cutoffs_text(step) == str(len(sides))
+        assert search_view.cutoffs_text(step, convention=MAXMIN) == (
+            f"{len(sides)} ({at_x} at MAX's turn, {at_o} at MIN's)")
     def test_the_address_keeps_maxmin_and_leaves_negamax_links_as_they_were(self) -> None:
         query = search_view.search_query(SMALL, Algorithm.ALPHABETA, Order.CCE, 37, convention=MAXMIN)
         assert query == "?alg=alphabeta&order=cce&pos=X.O/.X./..O&step=37&conv=maxmin"

@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from pyengine import Board
-from pyengine.search import Algorithm, Event, Order, events, tally
+from pyengine import Board, Player
+from pyengine.search import Algorithm, Event, Kind, Order, events, tally
 from pyengine.trace import Trace
 
 SEARCHES = [
@@ -26,6 +26,8 @@ def check(trace: Trace, steps: list[Event], number: int) -> None:
     assert trace.current.event == steps[number - 1]
     assert trace.current.counts == tally(iter(steps[:number]))
     assert len(trace.current.path) == len(steps[number - 1].path) + 1
+    at_x = sum(1 for step in steps[:number] if step.kind is Kind.CUTOFF and step.board.to_move is Player.X)
+    assert trace.current.cutoffs_at_x == at_x
 
 
 @pytest.mark.parametrize(("algorithm", "board", "order"), SEARCHES)
@@ -72,3 +74,17 @@ def test_a_seek_short_of_one_given_up_is_made_again() -> None:
     trace.seek(300)
     assert trace.work(10**9)
     check(trace, steps, 300)
+
+
+def test_cutoffs_are_counted_by_the_side_to_move() -> None:
+    """The split the MAX/MIN words give (beta cut-offs at X's turn, alpha at
+    O's): a search with both kinds, counted at its end from its events."""
+    board, order = Board.parse("X.O/.X./..O"), Order.CELLS
+    steps = list(events(Algorithm.ALPHABETA, board, order))
+    sides = [step.board.to_move for step in steps if step.kind is Kind.CUTOFF]
+    assert set(sides) == {Player.X, Player.O}
+    trace = Trace(Algorithm.ALPHABETA, board, order)
+    trace.seek(len(steps))
+    assert trace.work(10**9)
+    assert trace.current.cutoffs_at_x == sides.count(Player.X)
+    assert trace.current.counts.cutoffs - trace.current.cutoffs_at_x == sides.count(Player.O)

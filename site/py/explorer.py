@@ -463,7 +463,7 @@ class Explorer:
         self.facts["best"].textContent = words.best_text(step, convention=convention)
         counts = step.counts
         self.facts["nodes"].textContent = f"{counts.nodes:,}"
-        self.facts["cutoffs"].textContent = f"{counts.cutoffs:,}"
+        self.facts["cutoffs"].textContent = words.cutoffs_text(step, convention=convention)
         self.facts["hits"].textContent = f"{counts.hits:,}"
 
     def draw_tree(self, step: Step) -> None:

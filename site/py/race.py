@@ -18,7 +18,6 @@ from search_view import RACERS
 
 from pyengine import Board, InvalidPositionError
 from pyengine.search import Algorithm, Order, RunResult, run
-from pyengine.words import signed
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
@@ -124,7 +123,7 @@ class Race:
         self.cells["nodes"].textContent = f"{counts.nodes:,}"
         self.cells["cutoffs"].textContent = f"{counts.cutoffs:,}" if algorithm is Algorithm.ALPHABETA else "\u2014"
         self.cells["hits"].textContent = f"{counts.hits:,}" if algorithm is Algorithm.MEMO else "\u2014"
-        self.cells["value"].textContent = signed(result.value)
+        self.cells["value"].textContent = words.race_value(result.value, self.board)
         self.cells["time"].textContent = words.race_time(seconds)
         if algorithm is Algorithm.MINIMAX and counts.nodes >= 10_000 and seconds > 0:
             self.minimax_rate = counts.nodes / seconds

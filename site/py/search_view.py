@@ -520,6 +520,16 @@ def best_text(step: Step, *, convention: Convention = Convention.NEGAMAX) -> str
     return f"{cell_name(node.best, node.board.size)} ({node.best}), worth {value}"
 
 
+def cutoffs_text(step: Step, *, convention: Convention = Convention.NEGAMAX) -> str:
+    """The cut-offs so far; under MAX/MIN, split as the classroom names them:
+    at MAX's turn (beta cut-offs) and at MIN's (alpha cut-offs)."""
+    total = step.counts.cutoffs
+    if convention is Convention.NEGAMAX or not total:
+        return f"{total:,}"
+    at_max = step.cutoffs_at_x
+    return f"{total:,} ({at_max:,} at MAX's turn, {total - at_max:,} at MIN's)"
+
+
 def tree_heading(small: bool, *, convention: Convention = Convention.NEGAMAX) -> str:
     heading = "The whole tree so far" if small else "The path so far, with each position's moves"
     return f"{heading}, values from X's side" if convention is Convention.MAXMIN else heading
@@ -592,6 +602,13 @@ def racer_status(algorithm: Algorithm, order: Order) -> str:
 def race_time(seconds: float) -> str:
     ms = seconds * 1000
     return f"{ms:.1f} ms" if ms < 100 else f"{ms:,.0f} ms"
+
+
+def race_value(value: int, board: Board) -> str:
+    """A race row's value: the root's, named with whose it is (``'\u22121 for
+    O'``), which reads the same whichever convention the explorer states its
+    values in, so the table need not follow the switch."""
+    return worth(value, valued_side(board), Convention.NEGAMAX, "for")
 
 
 def race_done(board: Board) -> str:
