@@ -249,8 +249,12 @@ class Trace:
             if recent[index].event.kind is kind:
                 self._at, self._target, self._kind = index, recent[index].number, None
                 return
-        self._at = len(recent) - 1
-        self._target = recent[-1].number
+        last = recent[-1].number
+        if self.made > last:  # the events after it were made and not kept (a far seek given up)
+            self._restart()  # only a new start makes them again
+        else:
+            self._at = len(recent) - 1
+        self._target = last
         self._kind = kind
 
     def halt(self) -> None:
@@ -282,7 +286,7 @@ class Trace:
             budget -= 1
             self._last = event
             self._apply(event)
-            if self._kind is not None and event.kind is self._kind:
+            if self._kind is not None and event.kind is self._kind and self.made > self._target:
                 self._kind, self._target = None, self.made
             if self._kind is not None or self.made > self._target - self.keep:
                 self._remember(self._step(event))

@@ -88,3 +88,22 @@ def test_cutoffs_are_counted_by_the_side_to_move() -> None:
     assert trace.work(10**9)
     assert trace.current.cutoffs_at_x == sides.count(Player.X)
     assert trace.current.counts.cutoffs - trace.current.cutoffs_at_x == sides.count(Player.O)
+
+
+def test_next_after_a_far_seek_given_up_looks_on_from_the_step_asked_for() -> None:
+    """A far seek made events it did not keep; seeking back and then asking
+    for the next finished game finds the first one after that step, not after
+    the events made on the way (the explorer's N after a retired jump)."""
+    board = Board.parse("X.O/.../...")  # long enough that the far seek keeps none of its first steps
+    steps = list(events(Algorithm.MINIMAX, board))
+    trace = Trace(Algorithm.MINIMAX, board, Order.CELLS, keep=50)
+    trace.seek(300)
+    assert trace.work(10**9)
+    trace.seek(len(steps) - 1)
+    trace.work(100)  # part of the way, then given up
+    trace.seek(300)
+    assert trace.work(10**9)
+    trace.seek_next(Kind.LEAF)
+    assert trace.work(10**9)
+    wanted = next(n for n, event in enumerate(steps, 1) if n > 300 and event.kind is Kind.LEAF)
+    check(trace, steps, wanted)

@@ -296,10 +296,8 @@ class Stepper:
     each control asks for, and the search's length once known.
 
     Every step asked for is kept between 1 and the last step, and every
-    control works whatever the trace is doing: a Trace that cannot seek a
-    step soundly is replaced by a fresh trace of the same search
-    (``_sound_for``). Issue 19: End, then Back, raised IndexError in the
-    trace and left the explorer stuck.
+    control works whatever the trace is doing (the Trace itself seeks any
+    step soundly, in any order: issue 19's End, then Back).
     """
 
     def __init__(self, algorithm: Algorithm, board: Board, order: Order) -> None:
@@ -311,7 +309,6 @@ class Stepper:
         self.asked: int | None = None
         """The step number asked for, when asked by number (past the end is said)."""
         self._then: Kind | None = None  # once at the step asked for, look on for the next event of this kind
-        self._gap = False
 
     @property
     def algorithm(self) -> Algorithm:
@@ -347,7 +344,7 @@ class Stepper:
         number = max(1, number)
         if self.total is not None:
             number = min(number, self.total)
-        self._sound_for(number)
+        self._then = None
         self.trace.seek(number)
 
     def seek_last(self) -> None:
@@ -355,16 +352,16 @@ class Stepper:
         its length is not known yet: a trace stops at its end)."""
         self.asked = None
         number = self.total if self.total is not None else steps_bound(self.board)
-        self._sound_for(number)
+        self._then = None
         self.trace.seek(number)
 
     def seek_next(self) -> None:
         """Ask for the next step after the one shown of the kind that sets
         the algorithm apart (NEXT)."""
         kind = NEXT[self.algorithm][0]
-        if self._gap or not self.trace.arrived:
-            # Mid-way to another step, or with a gap: come back to the step
-            # shown first, then look on from there.
+        if not self.trace.arrived:
+            # Mid-way to another step: come back to the step shown first,
+            # then look on from there.
             self.seek(self.at)
             self.asked = None
             self._then = kind
@@ -400,27 +397,11 @@ class Stepper:
         return None
 
     def _arrived(self) -> None:
-        """Stand at the trace's step; learn the length; note a gap in the
-        steps the trace remembers (it stands at the last of them)."""
+        """Stand at the trace's step; learn the length."""
         trace = self.trace
         if trace.total is not None:
             self.total = trace.total
         self.at = trace.current.number
-        remembered = trace.recent(trace.keep)
-        self._gap = remembered[-1].number - remembered[0].number != len(remembered) - 1
-
-    def _sound_for(self, number: int) -> None:
-        """Make sure the trace can seek ``number``: a Trace looks up what it
-        remembers by number, and takes the events it makes next as the ones
-        after those it remembers. A gap in its memory breaks the first; a
-        jump given up part-way (retired by a newer one) the second, for any
-        step short of the one it was making for (the events made on the way
-        were not kept). Either way a fresh trace of the same search takes over."""
-        self._then = None
-        if self._gap or (not self.trace.arrived and number < self.trace.target):
-            old = self.trace
-            self.trace = Trace(old.algorithm, old.board, old.order, old.keep)
-            self._gap = False
 
 
 # -- the explorer's words ------------------------------------------------------------
