@@ -30,7 +30,7 @@ from pyengine.geometry import Cell
 from pyengine.records import Record
 from pyengine.search import Event, Kind
 from pyengine.trace import BranchState, Step, tree
-from pyengine.words import Convention, cell_name, signed, stated, stated_window
+from pyengine.words import Convention, cell_name, signed, stated, stated_window, valued_side
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
@@ -188,12 +188,6 @@ def _mover(board: Board, move: Cell | None) -> Player | None:
     return board[move] if move is not None else None
 
 
-def _next_side(board: Board) -> Player:
-    """The side to move, or at a finished game the side that would move next
-    (whose value a finished game's is)."""
-    return board.to_move or (Player.X if board.ply % 2 == 0 else Player.O)
-
-
 def _side_class(side: Player | None) -> str:
     return side.value.lower() if side is not None else ""
 
@@ -205,7 +199,7 @@ def on_path(key_path: tuple[Cell, ...], current: tuple[Cell, ...]) -> bool:
 def _window_note(step: Step, convention: Convention) -> Note:
     """The window at the current node (alpha-beta), in the band above the tree."""
     event = step.event
-    side = _next_side(event.board)  # a finished game: the window it was entered with
+    side = valued_side(event.board)  # a finished game: the window it was entered with
     where = "At the highlighted node"
     return Note("window", MARGIN, MARGIN + CAPTION / 2,
                 (f"{where}: {window_text(event.alpha, event.beta, side, convention)}",), "window")
@@ -358,7 +352,7 @@ class WholeTree:
         state drawn: stepping back and forth draws nothing twice)."""
         move = spot.path[-1] if spot.path else None
         mover = _mover(spot.board, move)
-        side = mover or _next_side(spot.board)
+        side = mover or valued_side(spot.board)
         value = label = None
         if known and spot.value is not None:
             value = stated(spot.value, side, convention)
@@ -422,7 +416,7 @@ def path_picture(step: Step, boards: bool, windows: bool, convention: Convention
     root = step.path[0]
     x, y = width / 2, top + half
     done = event.kind is Kind.DONE and event.value is not None
-    value = stated(event.value, _next_side(root.board), convention) if done and event.value is not None else None
+    value = stated(event.value, valued_side(root.board), convention) if done and event.value is not None else None
     glyphs[""] = Glyph("", x, y, root.board, None,
                        _classes("tn", "path", "current" if not path else "", "done" if value is not None else ""),
                        None if value is None else str(value), "" if value is None else value_text(value),
