@@ -11,7 +11,12 @@ from __future__ import annotations
 
 import html
 
-from tools import editor
+from pyengine import Board
+from tools import editor, explorer
+
+# The explorer's default search; the page's Python moves it to the failing
+# position (view.watch_href), as the play page does with its own link.
+WATCH = html.escape(f"../search/{explorer.search_view.watch_query(Board.empty())}")
 
 STARTER = '''from functools import cache
 
@@ -60,7 +65,7 @@ then Tab. Your code is saved in this browser as you type, and kept until you res
 <div class="ck-verdict" hidden>
 <p class="ck-verdict-text"></p>
 <div class="ck-board" role="img" aria-label="The position">{cells}</div>
-<p class="ck-explore" hidden><a>Watch the search from this position</a></p>
+<p class="ck-explore" hidden><a href="{WATCH}">Watch the search from this position</a></p>
 </div>
 <h3 class="ck-subhead" id="ck-output-head" hidden>What your code printed</h3>
 <pre class="ck-output" tabindex="0" role="region" aria-labelledby="ck-output-head" hidden></pre>

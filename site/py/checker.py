@@ -18,10 +18,10 @@ from __future__ import annotations
 import json
 import secrets
 
+import view
 from longwork import Controls
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
-from search_view import watch_query
 
 from pyengine import Board, IllegalMoveError, analyze
 from pyengine.grading import (
@@ -373,10 +373,8 @@ class Checker:
             if moves:
                 label += f"; your move {moves[0]}, a best move {moves[1]}"
             self.board_box.setAttribute("aria-label", label)
-            # The site's root from the theme's settings; the explorer's default
-            # search at the position (search_view builds the query).
-            base = json.loads(document.getElementById("__config").textContent)["base"]
-            self.explore.querySelector("a").setAttribute("href", f"{base}/search/{watch_query(board)}")
+            link = self.explore.querySelector("a")
+            link.setAttribute("href", view.watch_href(str(link.getAttribute("href")), board))
         self.verdict.hidden = False
 
     def finish(self, words: str, state: str) -> None:
