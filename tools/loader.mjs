@@ -192,21 +192,35 @@ const BOOTSTRAP_IMPORTS = [
 // main(), which the loader already hands it). Left alone, loadPyodide runs
 // main() in the task that instantiates the wasm, and its bootstrap right
 // after, with no turn in between. Here:
-//  1. the wasm is instantiated (Emscripten's dynamic linking, in JavaScript);
-//     a step added to Emscripten's preRun holds main() back by one turn;
-//  2. main(): the interpreter's own start (Py_Initialize), alone in its task;
-//  3. one turn, then BOOTSTRAP_IMPORTS, a turn after each, each followed by
+//  1. the wasm is instantiated (the engine's own work: memory, tables, data);
+//     Emscripten's public instantiateWasm option, which Pyodide sets, is
+//     wrapped so that what follows waits one turn;
+//  2. Emscripten's dynamic linking, in JavaScript (receiveInstance: every
+//     export entered in the table and the global offset table), and its
+//     preRun (Pyodide's file system set-up, a few ms); a step added to preRun
+//     holds main() back one turn;
+//  3. main(): the interpreter's own start (Py_Initialize), alone in its task;
+//  4. one turn, then BOOTSTRAP_IMPORTS, a turn after each, each followed by
 //     gc.freeze(): what a module's import made lives as long as the page, and
 //     Python's collector need not walk it again. Without the freeze, one of
 //     these imports (traceback, by the allocation counts) met a full
 //     collection of everything imported so far: 0.74-0.80 s on a busy
 //     machine, against 0.13-0.19 s with it. This runs Python
 //     through Pyodide's API.rawRun (private, as finalizeBootstrap itself uses
-//     it; feature-detected: without it, step 3 is skipped and the bootstrap
+//     it; feature-detected: without it, step 4 is skipped and the bootstrap
 //     imports them all in one task, as before);
-//  4. Pyodide's bootstrap, now short, and the rest of loadPyodide.
+//  5. Pyodide's bootstrap, now short, and the rest of loadPyodide.
+// Steps 1 and 2 were one task of 120-170 ms on a quiet machine until they
+// were cut apart (bench/README.md, issue 21). The hold in preRun is a run
+// dependency, Emscripten's own way to make run() wait.
 function inTurns(createPyodideModule) {
   return async (settings) => {
+    const { instantiateWasm } = settings;
+    if (typeof instantiateWasm === "function") {
+      settings.instantiateWasm = (imports, receive) => instantiateWasm(imports, (instance, wasm) => {
+        turn().then(() => receive(instance, wasm));
+      });
+    }
     settings.preRun = [...settings.preRun, (Module) => {
       Module.addRunDependency("turn");
       turn().then(() => Module.removeRunDependency("turn"));

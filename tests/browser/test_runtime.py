@@ -130,11 +130,15 @@ for name in {pages!r}:
 
 def test_pyodide_still_starts_the_way_the_loader_cuts_it() -> None:
     """The loader cuts Pyodide's start in turns (tools/loader.mjs, inTurns)
-    through Pyodide's private API.rawRun, before the bootstrap's own first
+    through Emscripten's instantiateWasm option and Pyodide's private API.rawRun, before the bootstrap's own first
     step, `import _pyodide_core`: both still hold in the Pyodide the site ships
     (without them the start is one long task again, but still works)."""
     source = (stdlib.PYODIDE_DIR / "pyodide.asm.mjs").read_text()
     assert "API.rawRun=" in source
+    # The wasm's instantiation and Emscripten's linking come apart through
+    # the instantiateWasm option Pyodide sets, whose callback links.
+    assert 'Module["instantiateWasm"](info,(inst,mod)=>{resolve(receiveInstance(inst,mod))' in source
+    assert "instantiateWasm:" in (stdlib.PYODIDE_DIR / "pyodide.mjs").read_text()
     bootstrap = source[source.index("API.finalizeBootstrap=function"):][:200]
     assert 'API.rawRun("import _pyodide_core")' in bootstrap
 
