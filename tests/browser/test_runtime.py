@@ -10,6 +10,7 @@ from __future__ import annotations
 import fnmatch
 import json
 import re
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -126,6 +127,36 @@ for name in {pages!r}:
         assert str(found[name]).endswith(f"/pyengine/{name.split('.')[1]}.pyc"), found[name]
     for name in pages:
         assert found[name] is True, name
+
+
+def test_the_start_hooks_import_every_start_module_before_the_script(page: Page, site_dir: Path) -> None:
+    """Each module the script names for the start hooks was imported by them,
+    in its own turn, before the script's `import main` (sys.modules keeps the
+    order of imports; a module the hooks fail to import is imported by main
+    after it): none fails there for want of another. PyScript's package is
+    among them, imported from the engine zip before PyScript's prelude writes
+    it: the bytecode Python found beside it is the shipped one, which it would
+    have replaced had PyScript written other texts."""
+    started = (page.get_attribute('script[type="py"][src]', "data-start-modules") or "").split()
+    assert any(name.split(".")[0] == "pyscript" for name in started)
+    found = run_python(page, f"""
+import os, sys
+import pyscript
+names = list(sys.modules)
+result = {{"order": [names.index(name) if name in names else -1 for name in {started!r}], "main": names.index("main")}}
+cache = os.path.join(os.path.dirname(pyscript.__file__), "__pycache__")
+for name in os.listdir(cache):
+    with open(os.path.join(cache, name), "rb") as pyc:
+        result[name] = pyc.read().hex()
+""")
+    assert isinstance(found, dict)
+    order = found["order"]
+    where = dict(zip(started, order, strict=True))
+    assert -1 not in order and order == sorted(order) and order[-1] < found["main"], (where, found["main"])
+    with zipfile.ZipFile(next((site_dir / "runtime").glob("pyengine-*.zip"))) as zf:
+        shipped = {name.rsplit("/", 1)[1]: zf.read(name).hex() for name in zf.namelist()
+                   if name.startswith("pyscript/__pycache__/")}
+    assert shipped and {name: found.get(name) for name in shipped} == shipped
 
 
 def test_pyodide_still_starts_the_way_the_loader_cuts_it() -> None:
