@@ -14,6 +14,7 @@ import _imp
 import io
 import json
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -47,6 +48,18 @@ def test_the_package_read_is_the_one_the_served_bundle_writes() -> None:
     start = bundle.index("{pyscript:{") + len("{pyscript:")
     written = json.JSONDecoder().raw_decode(bundle, start)[0]
     assert {f"pyscript/{name}": text.encode() for name, text in written.items()} == package
+
+
+def test_a_missing_package_fails_the_build_in_words(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Without the module PyScript's package is read from, the build stops
+    and says which file it wanted, rather than ship a zip without it."""
+    monkeypatch.setattr(runtime, "PYSCRIPT_PACKAGE_MODULE", tmp_path / "pyscript.js")
+    runtime.pyscript_package.cache_clear()
+    try:
+        with pytest.raises(SystemExit, match=r"PyScript's Python package is missing \(.*pyscript\.js\)"):
+            runtime.pyscript_package()
+    finally:
+        runtime.pyscript_package.cache_clear()
 
 
 def test_the_zip_ships_the_packages_start_modules_as_written_with_checked_bytecode(shipped: dict[str, bytes]) -> None:
