@@ -6,9 +6,11 @@ in the browser. Nothing is fetched from a CDN."""
 from __future__ import annotations
 
 import ast
+import functools
 import io
 import json
 import shutil
+import subprocess
 import zipfile
 from pathlib import Path
 
@@ -19,6 +21,10 @@ ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
+# PyScript's own Python package, as the module its dist bundle inlines (see
+# pyscript_package; tools/stdlib.py's PYSCRIPT_PACKAGE is the same package's
+# unminified sources, which import the same modules).
+PYSCRIPT_PACKAGE_MODULE = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 # What the page fetches from the npm package: Pyodide's two modules and its
 # wasm at start-up, and the full standard library on the first import the
 # trimmed one lacks. The rest is typings, source maps, a console page and the
@@ -57,24 +63,58 @@ def page_modules() -> list[str]:
     return sorted(path.name for path in (ROOT / "site" / "py").glob("*.py") if path.name != SCRIPT)
 
 
-def _own_module(name: str) -> Path | None:
-    """The file of one of the site's own modules (the engine's, or the page's in site/py)."""
+@functools.cache  # read once per build (node_modules does not change under it)
+def pyscript_package() -> dict[str, bytes]:
+    """PyScript's own Python package as PyScript writes it into the script's
+    folder before the script runs, by path in that folder ("pyscript/web.py"):
+    the strings of the module its dist bundle inlines, read by node
+    (tools/pyscript_package.mjs), as UTF-8 (PyScript writes them with
+    ``write_text(..., encoding="utf-8")``)."""
+    if not PYSCRIPT_PACKAGE_MODULE.exists():
+        raise SystemExit(f"PyScript's Python package is missing ({PYSCRIPT_PACKAGE_MODULE}): the installed "
+                         "@pyscript/core no longer has it where tools/runtime.py reads it, or `npm ci` is needed")
+    done = subprocess.run(["node", str(ROOT / "tools" / "pyscript_package.mjs"), str(PYSCRIPT_PACKAGE_MODULE)],
+                          cwd=ROOT, capture_output=True, text=True, encoding="utf-8", check=False)
+    if done.returncode:
+        raise SystemExit(f"reading PyScript's Python package failed:\n{done.stderr[-3000:]}")
+    files = json.loads(done.stdout)
+    if "pyscript/__init__.py" not in files:
+        raise SystemExit(f"{PYSCRIPT_PACKAGE_MODULE} no longer holds pyscript/__init__.py "
+                         "(see tools/pyscript_package.mjs)")
+    return {path: text.encode() for path, text in files.items()}
+
+
+def _start_module(name: str) -> tuple[str, bytes] | None:
+    """One of the modules the page's start may import, as its path in the
+    script's folder and its source: the engine's, the page's own (site/py),
+    or PyScript's package (``pyscript``, as pyscript_package gives it).
+    None for any other (the standard library's, Pyodide's, JavaScript's)."""
     top, _, rest = name.partition(".")
+    if top == "pyscript":
+        stem, pyscript = name.replace(".", "/"), pyscript_package()
+        found = [path for path in (f"{stem}.py", f"{stem}/__init__.py") if path in pyscript]
+        return (found[0], pyscript[found[0]]) if found else None
     if top == "pyengine":
         path = ROOT / "pyengine" / (f"{rest.replace('.', '/')}.py" if rest else "__init__.py")
+        where = f"pyengine/{path.name}"
     else:
         path = ROOT / "site" / "py" / f"{name}.py"
-    return path if path.exists() and not rest.count(".") and path.name not in NOT_IN_BROWSER else None
+        where = path.name
+    if not path.exists() or rest.count(".") or path.name in NOT_IN_BROWSER:
+        return None
+    return where, path.read_bytes()
 
 
-def _imported_at_start(name: str, path: Path) -> list[str]:
-    """The site's own modules a module imports when it is imported (not inside its functions)."""
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+def _imported_at_start(name: str, module: tuple[str, bytes]) -> list[str]:
+    """The start modules (_start_module) a module imports when it is imported (not inside its functions)."""
+    where, source = module
+    package = name if where.endswith("__init__.py") else name.rpartition(".")[0]
     found = []
-    for module, names, level in _imports(ast.parse(path.read_text(), str(path)), in_functions=False):
+    for imported, names, level in _imports(ast.parse(source, where), in_functions=False):
         if level:
-            module = ".".join(filter(None, [package, module]))
-        found += [candidate for candidate in [module, *(f"{module}.{n}" for n in names)] if _own_module(candidate)]
+            imported = ".".join(filter(None, [package, imported]))
+        candidates = [imported, *(f"{imported}.{n}" for n in names)]
+        found += [candidate for candidate in candidates if _start_module(candidate)]
     return found
 
 
@@ -89,18 +129,21 @@ def _load(name: str, loaded: set[str], finished: list[str]) -> None:
     if name in loaded:  # its package imported it
         return
     loaded.add(name)
-    path = _own_module(name)
-    for module in _imported_at_start(name, path) if path else []:
-        _load(module, loaded, finished)
+    module = _start_module(name)
+    for imported in _imported_at_start(name, module) if module else []:
+        _load(imported, loaded, finished)
     finished.append(name)
 
 
 def imported_at_start() -> list[str]:
-    """The site's own modules main.py imports as the page starts, each after
+    """The modules of the site's own (the engine's, the page's) and of
+    PyScript's package that main.py imports as the page starts, each after
     those it imports and its package (Python imports a package before its modules)."""
     finished: list[str] = []
     loaded: set[str] = set()
-    for module in _imported_at_start("__main__", ROOT / "site" / "py" / "main.py"):
+    main = _start_module("main")
+    assert main, "site/py/main.py is the page's Python"
+    for module in _imported_at_start("__main__", main):
         _load(module, loaded, finished)
     return finished
 
@@ -109,7 +152,8 @@ def start_modules() -> list[str]:
     """The modules the page imports one per task before main.py runs (the
     hooks in site/assets/pyscript-strict-csp.js): imported_at_start, less
     those an earlier one already brought (importing pyengine.errors runs
-    pyengine/__init__.py, which brings most of the engine)."""
+    pyengine/__init__.py, which brings most of the engine; likewise
+    pyscript.util, before boardview, brings PyScript's whole package)."""
     order: list[str] = []
     brought: set[str] = set()
     for module in imported_at_start():
@@ -152,23 +196,40 @@ def _zip_of(members: dict[str, bytes]) -> bytes:
 
 
 def engine_zip() -> bytes:
-    """The zip PyScript unpacks next to main.py: the engine's modules that the
-    page imports as it starts (imported_at_start) as bytecode (pyengine/*.pyc,
-    as the standard library is; the rest stay source, for fewer bytes), and
-    for main.py and the page's own modules it imports as it starts their checked
-    bytecode in __pycache__, used beside the sources PyScript's ``files``
-    writes there (the checker's worker reads sandbox.py as source; tracebacks
-    of the page's own code keep their lines). Why: Python compiles a module's
-    source at every import, and the engine's 180 KB were compiled at every
-    visit, inside the start's longest pieces (bench/README.md, issue 21)."""
+    """The zip PyScript unpacks next to main.py, with the modules the page
+    imports as it starts (imported_at_start) as bytecode, because Python
+    compiles a module's source at every import, and these were compiled at
+    every visit, inside the start's longest pieces (bench/README.md, issue 21):
+
+    - the engine's: sourceless bytecode (pyengine/*.pyc, as the standard
+      library is); its other modules stay source, for fewer bytes;
+    - main.py and the page's own: checked bytecode in __pycache__, used beside
+      the sources PyScript's ``files`` writes there (the checker's worker reads
+      sandbox.py as source; tracebacks of the page's own code keep their lines);
+    - PyScript's own package: its sources exactly as PyScript writes them
+      (pyscript_package) and their checked bytecode. PyScript writes the
+      package and imports it in the task that runs the page's script (its
+      codeBeforeRun prelude), so it was compiled there at every visit; with
+      the files here before that, the start's hooks import it in a task of its
+      own (start_modules), and the prelude then rewrites the same texts and
+      finds the package imported. Should a PyScript upgrade write other
+      texts, Python compiles those instead: slower, never wrong
+      (tests/test_engine_zip.py pins the texts against the bundle served).
+      Measured on localhost, cold visits, side by side (2026-11-24, shared
+      machine at load 4): the task that ran the page's script, 56-104 ms
+      before, is now under the Long Tasks API's 50 ms in every visit; the
+      package's own piece takes 16-51 ms, and 82-110 ms from source alone:
+      the bytecode's 22 KB of the zip's 31 KB more save 55 ms of compiling."""
     first = imported_at_start()
     engine = stdlib.compiled(_zip_of({f"pyengine/{path.name}": path.read_bytes() for path in engine_modules()
                                       if f"pyengine.{path.stem}" in first or path.name == "__init__.py"}))
-    first = [*(name for name in first if not name.startswith("pyengine")), "main"]
-    pages = stdlib.compiled(_zip_of({f"{name}.py": (ROOT / "site" / "py" / f"{name}.py").read_bytes()
-                                     for name in first}), "checked")
+    pages = [*(name for name in first if not name.startswith("pyengine")), "main"]  # PyScript's among them
+    checked = dict(filter(None, map(_start_module, pages)))
     members = {f"pyengine/{path.name}": path.read_bytes() for path in engine_modules()}  # the rest as source
-    for compiled in (engine, pages):
+    # PyScript's sources too: its prelude writes them only after the hooks
+    # import them (PyScript's ``files`` writes the page's own before).
+    members |= {where: source for where, source in checked.items() if where.startswith("pyscript/")}
+    for compiled in (engine, stdlib.compiled(_zip_of(checked), "checked")):
         with zipfile.ZipFile(io.BytesIO(compiled)) as zf:
             for name in zf.namelist():
                 members.pop(name[:-1], None)  # pyengine/board.pyc replaces pyengine/board.py

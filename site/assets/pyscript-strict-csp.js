@@ -13,16 +13,24 @@ hooks.worker.onBeforeRunAsync.clear();
 
 // Python's start leaves the browser a turn between its pieces (issue 21;
 // tools/loader.mjs cuts Pyodide's own start the same way): after PyScript's
-// set-up (its files written, its Python package imported), and before the
-// page's script runs, each of the modules it imports first, in a task of its
-// own. The modules are named by the build (tools/runtime.py, start_modules)
-// in the script's data-start-modules, in an order where each brings only
-// itself; importing them here changes nothing but when: the script's own
-// imports then find them done. One that fails to import is left to the
-// script, whose import then says why in PyScript's usual way. After each,
-// gc.freeze(), as the loader does after the standard modules: a module's
-// objects live as long as the page, and Python's collector need not walk
-// them again in a later piece.
+// set-up, and before the page's script runs, each of the modules it imports
+// first, in a task of its own. The modules are named by the build
+// (tools/runtime.py, start_modules) in the script's data-start-modules, in an
+// order where each brings only itself and what no earlier one brought;
+// importing them here changes nothing but when: the script's own imports then
+// find them done. PyScript's own package is among them: PyScript writes it
+// into the script's folder and imports it in the same task as the script
+// (its codeBeforeRun prelude), but the build ships it in the engine zip, with
+// its bytecode, so it is there already, and the prelude then finds it
+// imported. Its import needs nothing that prelude sets up: only the
+// JavaScript modules polyscript and _pyscript, registered before these hooks
+// run (at the interpreter's start, and by PyScript's own onReady).
+// One module that fails to import costs the others nothing: the loop goes on
+// with the next, and the failed one is left to the script, whose import then
+// says why in PyScript's usual way (an import that fails leaves nothing of
+// itself in sys.modules). After each, gc.freeze(), as the loader does after
+// the standard modules: a module's objects live as long as the page, and
+// Python's collector need not walk them again in a later piece.
 const turn = () => globalThis.scheduler && scheduler.yield
   ? scheduler.yield()
   : new Promise((resume) => setTimeout(resume, 0));
@@ -36,10 +44,10 @@ hooks.main.onBeforeRunAsync.add(async ({ interpreter }, script) => {
     await turn();
     try {
       interpreter.pyimport(name).destroy();
+      gc.freeze();
     } catch {
-      break;
+      // left to the script (above)
     }
-    gc.freeze();
   }
   gc.destroy();
   await turn();

@@ -10,6 +10,7 @@ from __future__ import annotations
 import fnmatch
 import json
 import re
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -126,6 +127,41 @@ for name in {pages!r}:
         assert str(found[name]).endswith(f"/pyengine/{name.split('.')[1]}.pyc"), found[name]
     for name in pages:
         assert found[name] is True, name
+
+
+def test_the_start_hooks_import_every_start_module_before_the_script(page: Page, site_dir: Path) -> None:
+    """Each module the script names for the start hooks was imported by them,
+    in its own turn, not by the script's `import main`: the hooks freeze what
+    each of their imports made (gc.freeze), and every one of these modules is
+    frozen, where main, imported by the script, is not (a module the hooks
+    fail to import is imported by main, unfrozen). PyScript's package is among
+    them, imported from the engine zip before PyScript's prelude writes it:
+    the bytecode Python found beside it is the shipped one, whose hash is that
+    of the texts PyScript wrote (Pyodide writes no bytecode of its own)."""
+    started = (page.get_attribute('script[type="py"][src]', "data-start-modules") or "").split()
+    assert any(name.split(".")[0] == "pyscript" for name in started)
+    found = run_python(page, f"""
+import gc, importlib.util, os, sys
+import pyscript
+tracked = {{id(module) for module in gc.get_objects() if type(module) is type(sys)}}
+result = {{name: id(sys.modules[name]) not in tracked for name in [*{started!r}, "main"]}}
+folder = os.path.dirname(pyscript.__file__)
+for name in os.listdir(os.path.join(folder, "__pycache__")):
+    with open(os.path.join(folder, "__pycache__", name), "rb") as pyc:
+        result[name] = [pyc.read().hex()]
+    with open(os.path.join(folder, name.split(".")[0] + ".py"), "rb") as source:
+        result[name].append(importlib.util.source_hash(source.read()).hex())
+""")
+    assert isinstance(found, dict)
+    assert {name: found[name] for name in started} == dict.fromkeys(started, True)
+    assert found["main"] is False
+    with zipfile.ZipFile(next((site_dir / "runtime").glob("pyengine-*.zip"))) as zf:
+        shipped = {name.rsplit("/", 1)[1]: zf.read(name).hex() for name in zf.namelist()
+                   if name.startswith("pyscript/__pycache__/")}
+    assert shipped
+    for name, pyc in shipped.items():
+        assert found.get(name, [None])[0] == pyc, name
+        assert pyc[16:32] == found[name][1], f"{name}: PyScript wrote other texts than the zip's"
 
 
 def test_pyodide_still_starts_the_way_the_loader_cuts_it() -> None:
