@@ -69,10 +69,10 @@ def test_each_page_lists_every_module_its_python_can_import(site_dir: Path) -> N
         assert files <= ALL, (name, sorted(files - ALL))
 
 
-def test_each_page_preloads_what_it_lists(site_dir: Path) -> None:
+def test_no_page_preloads_a_module_it_does_not_list(site_dir: Path) -> None:
     """A preload of a module the page does not list would download it all the same."""
     for name, html in pages_with_python(site_dir).items():
-        assert set(PRELOADED.findall(html)) - {"start.py"} == listed(html), name
+        assert set(PRELOADED.findall(html)) - {"start.py"} <= listed(html), name
 
 
 def test_the_home_page_lists_fewer_than_all_modules(site_dir: Path) -> None:
