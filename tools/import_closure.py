@@ -53,9 +53,12 @@ def _imports(tree: ast.AST, *, in_functions: bool) -> list[tuple[str, tuple[str,
     return found
 
 
-def closure(entries: list[str], path: list[str], stdlib: str) -> dict[str, str | None]:
+def closure(entries: list[str], path: list[str], stdlib: str | None = None) -> dict[str, str | None]:
     """Map each module reached from the entry scripts to its file (None: not a
-    file on ``path``, such as a built-in or a JavaScript module)."""
+    file on ``path``, such as a built-in or a JavaScript module). ``stdlib``:
+    the standard library's folder, whose files count only the imports that run
+    when they are imported (None: every file on ``path`` is the site's own, as
+    for the page's modules alone, tools/page_files.py)."""
     found: dict[str, str | None] = {}
 
     def locate(name: str) -> str | None:
@@ -79,7 +82,7 @@ def closure(entries: list[str], path: list[str], stdlib: str) -> dict[str, str |
     def scan(file: str, package: str) -> None:
         with open(file, encoding="utf-8") as source:
             tree = ast.parse(source.read(), file)
-        for module, names, level in _imports(tree, in_functions=not file.startswith(stdlib)):
+        for module, names, level in _imports(tree, in_functions=stdlib is None or not file.startswith(stdlib)):
             if level:
                 base = package.split(".")[: len(package.split(".")) - level + 1]
                 module = ".".join([*base, module] if module else base)

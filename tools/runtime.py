@@ -53,16 +53,6 @@ def pyscript_chunks() -> list[str]:
     return [chunk.name for prefix in PYSCRIPT_EAGER for chunk in chunks if chunk.name.startswith(prefix)]
 
 
-# The script PyScript runs; it imports main.py, the page's Python, as a module.
-SCRIPT = "start.py"
-
-
-def page_modules() -> list[str]:
-    """The page's Python beside the script (site/py), by file name: PyScript
-    puts each next to it, so they import each other as top-level modules."""
-    return sorted(path.name for path in (ROOT / "site" / "py").glob("*.py") if path.name != SCRIPT)
-
-
 @functools.cache  # read once per build (node_modules does not change under it)
 def pyscript_package() -> dict[str, bytes]:
     """PyScript's own Python package as PyScript writes it into the script's

@@ -1,6 +1,8 @@
 """mkdocs hooks: each event hands its job to the module that does it.
 
 - on_config: which PyScript chunks the page template preloads (runtime.py).
+- on_page_context: which of the page's Python modules (site/py) the page
+  downloads, by the boards it holds (page_files.py).
 - on_page_markdown: boards drawn into pages before Python runs (boards.py),
   the bots table played at build time (bots_table.py), the editions' figures
   (editions.py).
@@ -23,12 +25,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools import boards, bots_table, csp, editions, editor, offline, runtime, strategy_map  # noqa: E402
+from tools import boards, bots_table, csp, editions, editor, offline, page_files, runtime, strategy_map  # noqa: E402
 
 
 def on_config(config: Any) -> Any:
     config["extra"]["pyscript_chunks"] = runtime.pyscript_chunks()
-    config["extra"]["page_modules"] = runtime.page_modules()
     config["extra"]["start_modules"] = runtime.start_modules()
     return config
 
@@ -42,6 +43,13 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     for name, value in bots_table.page_values().items():
         markdown = markdown.replace("{{ " + name + " }}", value)
     return markdown
+
+
+def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
+    # `page_modules`: the modules of site/py the page's PyScript `files` and
+    # preloads list (overrides/partials/boards-run.html, boards-head.html).
+    context["page_modules"] = page_files.page_modules(page.content or "", page.file.src_uri)
+    return context
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:

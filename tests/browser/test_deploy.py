@@ -41,8 +41,10 @@ from .test_runtime import run_python
 # The line the second build adds to the engine and to each of the page's Python files.
 ADDED = '__deploy__ = "second"\n'
 # start.py is the script the page runs (its __main__, whose __deploy__ the
-# page's own namespace shows); every other file is a module it imports.
-PAGE_MODULES = sorted(path.stem for path in (ROOT / "site" / "py").glob("*.py") if path.stem != "start")
+# page's own namespace shows); every other file the page lists in its files
+# (those its Python can import: tools/page_files.py) is a module it imports.
+LISTED_MODULES = """() => Object.values(JSON.parse(document.querySelector('script[type="py"][src]')
+    .getAttribute("config")).files).filter((place) => place.endsWith(".py")).map((place) => place.slice(2, -3))"""
 
 
 @pytest.fixture(scope="module")
@@ -202,10 +204,12 @@ def test_after_a_deploy_every_file_a_page_receives_is_the_new_builds(
                 assert response.sha256 not in digests(old.read_bytes()), f"{where} is the old build's"
             assert response.sha256 in digests(new.read_bytes()), f"{where} is not the new build's"
     assert page.get_attribute("html", "data-runtime") == "ready"
-    imports = "".join(f"import {module}\n" for module in PAGE_MODULES)
+    modules = sorted(page.evaluate(LISTED_MODULES))
+    assert "main" in modules
+    imports = "".join(f"import {module}\n" for module in modules)
     ran = run_python(page, f"import pyengine\n{imports}result = [pyengine.__deploy__, __deploy__, "
-                           + ", ".join(f"{module}.__deploy__" for module in PAGE_MODULES) + "]")
-    assert ran == ["second"] * (2 + len(PAGE_MODULES)), "the engine, the page's script and each module: new build's"
+                           + ", ".join(f"{module}.__deploy__" for module in modules) + "]")
+    assert ran == ["second"] * (2 + len(modules)), "the engine, the page's script and each module: new build's"
 
 
 def test_after_a_deploy_the_workers_cache_holds_the_new_builds_bytes(

@@ -133,12 +133,16 @@ def test_offline_a_reload_still_plays_a_full_game(visited: Page, online: Browser
 
 
 def test_offline_other_pages_open_too(visited: Page, online: BrowserContext, base_url: str) -> None:
-    """Pages not yet visited were cached too, a shared ?pos= link works
-    offline, and a page's address without its final slash leads to it."""
+    """Pages not yet visited were cached too, with the page modules the home
+    page does not list (the search page's explorer.py, tools/page_files.py),
+    a shared ?pos= link works offline, and a page's address without its
+    final slash leads to it."""
     online.set_offline(True)
     try:
         visited.goto(base_url + "how-the-bot-thinks/")
         visited.wait_for_selector(READY, timeout=60_000)
+        visited.goto(base_url + "search/")
+        visited.wait_for_selector("[data-explorer][data-ready='true']", timeout=60_000)
         visited.goto(base_url + "about?from=offline")  # sent to about/, as the host would
         assert visited.url == base_url + "about/?from=offline"
         assert visited.title().startswith("About")
