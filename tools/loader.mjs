@@ -104,24 +104,22 @@ function fail(n, problem) {
 
 // The wasm is the longest download (3.4 MB of a 5.4 MB cold visit over a
 // gzip host) and the first thing Python's start needs: its instantiation and
-// linking come before anything reads the standard library, which main()
-// needs next; the engine zip and the page's Python are read only once Python
-// runs. So each waits for the last byte of the one before it: the wasm, then
-// the trimmed standard library, then the page's files (the page preloads
-// none of them). On a slow line each has the line to itself: the wasm
-// arrives sooner, the standard library downloads while the wasm is
-// instantiated and linked, the page's files while Python starts, instead of
-// all arriving together and the start coming after (issue 21:
-// bench/README.md). On a fast line the waits cost nothing: each download takes
-// a few ms against the 0.15 s of instantiating and linking. A failed download
-// opens its gate too (the attempt fails and says why; nothing waits forever).
-const openGate = { done() {}, promise: Promise.resolve() };
-let gates = { wasm: openGate, stdlib: openGate };  // the latest attempt's
+// linking come before anything reads the standard library. So the other files
+// an attempt downloads (the trimmed standard library, the engine zip, the
+// page's Python) wait for the wasm's last byte instead of sharing the line
+// with it (the page does not preload them either): on a slow line the wasm
+// arrives sooner, and the standard library downloads while the wasm is
+// instantiated and linked, instead of both arriving together and the
+// instantiation coming after (issue 21: bench/README.md). On a fast line
+// they are not waited for: each takes a few ms against the 0.15 s of those
+// two steps. A failed wasm download opens the gate too (the attempt fails
+// and says why; nothing waits forever).
+let wasmDownloaded = { done() {}, promise: Promise.resolve() };  // the latest attempt's
 
 function newGate() {
   let done;
   const promise = new Promise((resolve) => { done = resolve; });
-  return { done, promise };
+  wasmDownloaded = { done, promise };
 }
 
 // The response with the same bytes, opening the gate after the last one.
@@ -147,29 +145,28 @@ function guard(realFetch) {
     if (settled || !RUNTIME_FILE.test(url)) return realFetch(resource, init);
     if (!(resource instanceof Request)) url = resource = withDigest(url);
     const wasm = /\.wasm(\?|$)/.test(url);
-    const { wasm: wasmGate, stdlib: stdlibGate } = gates;
-    // The full standard library (on demand, later) goes through no gate.
-    const gate = wasm ? wasmGate : fileName(url) === SETTINGS.stdlib ? stdlibGate : openGate;
-    if (gate === stdlibGate) await wasmGate.promise;
+    const gate = wasmDownloaded;
+    if (!wasm && fileName(url) === SETTINGS.stdlib) await gate.promise;
     let response;
     try {
       response = await realFetch(resource, init);
     } catch (error) {
-      gate.done();
+      if (wasm) gate.done();
       fail(attempts, `${fileName(url)} could not be downloaded (${error.message})`);
       throw error;
     }
     if (!response.ok) {
-      gate.done();
+      if (wasm) gate.done();
       fail(attempts, `${fileName(url)} could not be downloaded (HTTP ${response.status})`);
       return response;
     }
-    if (wasm && response.headers.get("content-type") !== "application/wasm") {
+    if (!wasm) return response;
+    if (response.headers.get("content-type") !== "application/wasm") {
       const headers = new Headers(response.headers);
       headers.set("content-type", "application/wasm");
       response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     }
-    return gate === openGate ? response : openingGateAtEnd(response, gate);
+    return openingGateAtEnd(response, gate);
   };
 }
 
@@ -307,9 +304,9 @@ function appFiles() {
 // beyond this loader's watch: a failure there would leave the page loading
 // forever. So each attempt downloads them too, beside Pyodide, and they fail
 // or retry with it; polyscript is then handed these very bytes.
-async function downloadAppFiles(realFetch, after) {
+async function downloadAppFiles(realFetch, gate) {
   await parsed;  // the script that names them comes late in the page
-  await after.promise;  // the order of the downloads, above
+  await gate.promise;  // after the wasm (the order of the downloads, above)
   const files = new Map();
   await Promise.all(appFiles().map(async (url) => {
     let response;
@@ -325,8 +322,8 @@ async function downloadAppFiles(realFetch, after) {
 }
 
 async function attempt(options, n, realFetch) {
-  gates = { wasm: newGate(), stdlib: newGate() };
-  const files = downloadAppFiles(realFetch, gates.stdlib);
+  newGate();
+  const files = downloadAppFiles(realFetch, wasmDownloaded);
   const [pyodide, downloaded] = await Promise.all([startPyodide(options, n), files]);
   return { pyodide, files: downloaded };
 }

@@ -197,24 +197,19 @@ def test_the_loader_gives_other_scripts_the_runtime_files_addresses(page: Page) 
     assert packages == {}
 
 
-def test_the_start_downloads_one_file_after_the_other(page: Page) -> None:
-    """The standard library is asked for only once the wasm's last byte has
-    arrived, the engine zip and the page's Python once the standard library's
-    has, so none shares the line with the one Python's start needs first
-    (tools/loader.mjs, the order of the downloads); none of them is preloaded."""
+def test_the_rest_of_the_start_downloads_after_the_wasm(page: Page) -> None:
+    """The standard library, the engine zip and the page's Python are asked for
+    only once the wasm's last byte has arrived, so they never share the line
+    with it (tools/loader.mjs, the order of the downloads); none is preloaded."""
     timings = page.evaluate("""() => performance.getEntriesByType('resource')
         .map((e) => [new URL(e.name).pathname, e.startTime, e.responseEnd])""")
-
-    def ends(suffix: str) -> float:
-        return next(float(end) for path, _, end in timings if path.endswith(suffix))
-
-    app = [(path, start) for path, start, _ in timings
-           if re.search(r"/(pyengine-[0-9a-f]+\.zip|py/[a-z_]+\.py)$", path)]
-    assert any(path.endswith("/py/main.py") for path, _ in app)
-    stdlib_start = next(start for path, start, _ in timings if path.endswith("/python_stdlib.min.zip"))
-    assert stdlib_start >= ends("/pyodide.asm.wasm")
-    for path, start in app:
-        assert start >= ends("/python_stdlib.min.zip"), (path, start)
+    wasm_end = next(end for path, _, end in timings if path.endswith("/pyodide.asm.wasm"))
+    later = [(path, start) for path, start, _ in timings
+             if re.search(r"/(python_stdlib\.min\.zip|pyengine-[0-9a-f]+\.zip|py/[a-z_]+\.py)$", path)]
+    assert any(path.endswith("python_stdlib.min.zip") for path, _ in later)
+    assert any(path.endswith("/py/main.py") for path, _ in later)
+    for path, start in later:
+        assert start >= wasm_end, (path, start, wasm_end)
     preloaded = page.eval_on_selector_all("link[rel=preload]", "ls => ls.map((l) => l.getAttribute('href'))")
     assert not [href for href in preloaded if re.search(r"(\.zip|\.py)$", href.split("?")[0])], preloaded
 
