@@ -100,38 +100,6 @@ function fail(n, problem) {
   show("failed", `The full game could not load: ${problem}.`);
 }
 
-// -- the order of the downloads ----------------------------------------------
-
-// The wasm is the longest download (3.4 MB of a 5.4 MB cold visit over a
-// gzip host) and the first thing Python's start needs: its instantiation and
-// linking come before anything reads the standard library. So the other files
-// an attempt downloads (the trimmed standard library, the engine zip, the
-// page's Python) wait for the wasm's last byte instead of sharing the line
-// with it (the page does not preload them either): on a slow line the wasm
-// arrives sooner, and the standard library downloads while the wasm is
-// instantiated and linked, instead of both arriving together and the
-// instantiation coming after (issue 21: bench/README.md). On a fast line
-// they are not waited for: each takes a few ms against the 0.15 s of those
-// two steps. A failed wasm download opens the gate too (the attempt fails
-// and says why; nothing waits forever).
-let wasmDownloaded = { done() {}, promise: Promise.resolve() };  // the latest attempt's
-
-function newGate() {
-  let done;
-  const promise = new Promise((resolve) => { done = resolve; });
-  wasmDownloaded = { done, promise };
-}
-
-// The response with the same bytes, opening the gate after the last one.
-function openingGateAtEnd(response, gate) {
-  if (!response.body || !globalThis.TransformStream) {
-    gate.done();
-    return response;
-  }
-  const body = response.body.pipeThrough(new TransformStream({ flush: () => gate.done() }));
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-}
-
 // -- the fetch guard -------------------------------------------------------
 
 // Until an attempt succeeds, every runtime file fetched with fetch() is
@@ -144,29 +112,21 @@ function guard(realFetch) {
     let url = resource instanceof Request ? resource.url : String(resource);
     if (settled || !RUNTIME_FILE.test(url)) return realFetch(resource, init);
     if (!(resource instanceof Request)) url = resource = withDigest(url);
-    const wasm = /\.wasm(\?|$)/.test(url);
-    const gate = wasmDownloaded;
-    if (!wasm && fileName(url) === SETTINGS.stdlib) await gate.promise;
     let response;
     try {
       response = await realFetch(resource, init);
     } catch (error) {
-      if (wasm) gate.done();
       fail(attempts, `${fileName(url)} could not be downloaded (${error.message})`);
       throw error;
     }
     if (!response.ok) {
-      if (wasm) gate.done();
       fail(attempts, `${fileName(url)} could not be downloaded (HTTP ${response.status})`);
-      return response;
-    }
-    if (!wasm) return response;
-    if (response.headers.get("content-type") !== "application/wasm") {
+    } else if (/\.wasm(\?|$)/.test(url) && response.headers.get("content-type") !== "application/wasm") {
       const headers = new Headers(response.headers);
       headers.set("content-type", "application/wasm");
-      response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     }
-    return openingGateAtEnd(response, gate);
+    return response;
   };
 }
 
@@ -304,9 +264,8 @@ function appFiles() {
 // beyond this loader's watch: a failure there would leave the page loading
 // forever. So each attempt downloads them too, beside Pyodide, and they fail
 // or retry with it; polyscript is then handed these very bytes.
-async function downloadAppFiles(realFetch, gate) {
+async function downloadAppFiles(realFetch) {
   await parsed;  // the script that names them comes late in the page
-  await gate.promise;  // after the wasm (the order of the downloads, above)
   const files = new Map();
   await Promise.all(appFiles().map(async (url) => {
     let response;
@@ -322,10 +281,8 @@ async function downloadAppFiles(realFetch, gate) {
 }
 
 async function attempt(options, n, realFetch) {
-  newGate();
-  const files = downloadAppFiles(realFetch, wasmDownloaded);
-  const [pyodide, downloaded] = await Promise.all([startPyodide(options, n), files]);
-  return { pyodide, files: downloaded };
+  const [pyodide, files] = await Promise.all([startPyodide(options, n), downloadAppFiles(realFetch)]);
+  return { pyodide, files };
 }
 
 // After the start: each of the page's files is answered once from what the

@@ -181,37 +181,17 @@ def test_pyodide_still_starts_the_way_the_loader_cuts_it() -> None:
 
 def test_the_loader_gives_other_scripts_the_runtime_files_addresses(page: Page) -> None:
     """A script that starts a Pyodide of its own (a Web Worker) imports the loader by
-    its address and gets the runtime files by the addresses the page downloaded them
-    under (the wasm and Pyodide's modules preloaded, the standard library after the wasm)."""
+    its address and gets the runtime files by the addresses the page preloads them under."""
     given = page.evaluate("""async () => {
         const loader = await import(document.querySelector('script[src*="/pyodide/loader-"]').src);
         return [loader.runtimeFiles, loader.lockFileContents.packages];
     }""")
     files, packages = given
     preloaded = page.eval_on_selector_all("link[rel=preload], link[rel=modulepreload]", "ls => ls.map((l) => l.href)")
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", stdlib.TRIMMED_NAME):
         assert files[name] in preloaded, name
-    requested = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
-    assert files[stdlib.TRIMMED_NAME] in requested
     assert re.search(r"/python_stdlib\.zip\?v=[0-9a-f]{16}$", files["python_stdlib.zip"])
     assert packages == {}
-
-
-def test_the_rest_of_the_start_downloads_after_the_wasm(page: Page) -> None:
-    """The standard library, the engine zip and the page's Python are asked for
-    only once the wasm's last byte has arrived, so they never share the line
-    with it (tools/loader.mjs, the order of the downloads); none is preloaded."""
-    timings = page.evaluate("""() => performance.getEntriesByType('resource')
-        .map((e) => [new URL(e.name).pathname, e.startTime, e.responseEnd])""")
-    wasm_end = next(end for path, _, end in timings if path.endswith("/pyodide.asm.wasm"))
-    later = [(path, start) for path, start, _ in timings
-             if re.search(r"/(python_stdlib\.min\.zip|pyengine-[0-9a-f]+\.zip|py/[a-z_]+\.py)$", path)]
-    assert any(path.endswith("python_stdlib.min.zip") for path, _ in later)
-    assert any(path.endswith("/py/main.py") for path, _ in later)
-    for path, start in later:
-        assert start >= wasm_end, (path, start, wasm_end)
-    preloaded = page.eval_on_selector_all("link[rel=preload]", "ls => ls.map((l) => l.getAttribute('href'))")
-    assert not [href for href in preloaded if re.search(r"(\.zip|\.py)$", href.split("?")[0])], preloaded
 
 
 def test_the_loader_hands_polyscript_the_pages_files_it_downloaded(page: Page) -> None:
