@@ -80,14 +80,3 @@ def test_the_home_page_lists_fewer_than_all_modules(site_dir: Path) -> None:
     home, search = (pages_with_python(site_dir)[name] for name in ("index.html", "search/index.html"))
     assert listed(home) < ALL
     assert listed(search) - listed(home) >= {"explorer.py", "race.py"}
-
-
-def test_each_page_asks_for_the_wasm_before_its_stylesheets(site_dir: Path) -> None:
-    """The wasm, the longest download and the first thing the start needs, is
-    preloaded ahead of the render-blocking stylesheets, once per page: after
-    them, Chromium asks for it only once they have arrived
-    (overrides/partials/wasm-preload.html)."""
-    for name, html in pages_with_python(site_dir).items():
-        wasm = [match.start() for match in re.finditer(r'<link rel="preload" href="[^"]*/pyodide\.asm\.wasm\?v=', html)]
-        assert len(wasm) == 1, name
-        assert wasm[0] < html.index('rel="stylesheet"'), name
