@@ -19,7 +19,15 @@ import { readFileSync, writeFileSync } from "node:fs";
 
 const [source, dest, mode = "sourceless"] = process.argv.slice(2);
 if (!["sourceless", "checked"].includes(mode)) throw new Error(`unknown mode ${mode}`);
-const py = await loadPyodide({ stdout: () => {}, stderr: (line) => process.stderr.write(line + "\n") });
+// PYTHONNODEBUGRANGES: the bytecode leaves out each instruction's columns
+// (lines stay), as python -X no_debug_ranges does; tracebacks through these
+// modules lose only their ^^^ carets. The columns were a third of the
+// compressed bytes (bench/README.md).
+const py = await loadPyodide({
+  env: { PYTHONNODEBUGRANGES: "1" },
+  stdout: () => {},
+  stderr: (line) => process.stderr.write(line + "\n"),
+});
 py.FS.writeFile("/tmp/source.zip", readFileSync(source));
 py.globals.set("checked", mode === "checked");
 py.runPython(`

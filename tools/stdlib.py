@@ -114,7 +114,8 @@ def compiled(source_zip: bytes, mode: str = "sourceless") -> bytes:
     (zipimport writes no cache), and Pyodide's start imports most of these.
     Sourceless bytecode made Pyodide's start in Node 4-7x faster (1.3-2.5 s
     against 0.27-0.37 s), for 0.5 MB more to download (1.35 MB against
-    0.83 MB): bench/README.md has the page's figures."""
+    0.83 MB): bench/README.md has the page's figures. Left without their
+    columns (PYTHONNODEBUGRANGES, see the script) the modules are 1.03 MB."""
     script = TOOLS / "compile_stdlib.mjs"
     digest = hashlib.sha256(FULL_STDLIB.read_bytes() + script.read_bytes() + source_zip + mode.encode()).hexdigest()
     cached = CACHE / f"stdlib-{digest[:16]}.pyc.zip"
