@@ -1,5 +1,6 @@
-"""The build hook's own logic, in CPython: the service worker's versioned cache, the CSP, the icons,
-the runtime's loader and its contract with polyscript, the trimmed standard library, the compressed copies."""
+"""The build hook's own logic, in CPython: the service worker's versioned cache, the CSP, the
+inlined stylesheets, the icons, the runtime's loader and its contract with polyscript, the trimmed
+standard library, the compressed copies."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from typing import ClassVar
 
 import pytest
 
-from tools import browser, csp, icons, offline, precompress, runtime, stdlib
+from tools import browser, csp, icons, offline, precompress, runtime, stdlib, stylesheets
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -162,6 +163,32 @@ class TestContentSecurityPolicy:
         """The meta tag precedes every script, so it governs all of them."""
         page = csp.with_csp("<html><head><script>1</script></head><body></body></html>")
         assert page.index('http-equiv="Content-Security-Policy"') < page.index("<script>")
+
+
+class TestInlinedStylesheets:
+    def test_each_of_the_sites_own_sheets_is_written_into_the_page(self, tmp_path: Path) -> None:
+        """Links from a nested page and from the root (the 404 page) name the
+        same file; another site's sheet stays a link."""
+        (tmp_path / "assets").mkdir()
+        (tmp_path / "assets" / "site.css").write_text("body{color:red}")
+        external = '<link rel="stylesheet" href="https://example.org/x.css">'
+        nested = stylesheets.inline(f'<head><link rel="stylesheet" href="../assets/site.css?v=1">{external}</head>',
+                                    "search/", tmp_path)
+        assert nested == f'<head><style data-from="assets/site.css">body{{color:red}}</style>{external}</head>'
+        from_root = stylesheets.inline('<link rel="stylesheet" href="/assets/site.css">', "", tmp_path)
+        assert from_root == '<style data-from="assets/site.css">body{color:red}</style>'
+
+    @pytest.mark.parametrize("css", ["a{background:url(img/x.png)}", '@import "more.css";', "a{}</style><script>"])
+    def test_a_sheet_that_would_read_differently_inside_the_page_stops_the_build(self, tmp_path: Path,
+                                                                                 css: str) -> None:
+        (tmp_path / "x.css").write_text(css)
+        with pytest.raises(SystemExit, match=r"x\.css"):
+            stylesheets.inline('<link rel="stylesheet" href="x.css">', "", tmp_path)
+
+    def test_data_addresses_are_inlined(self, tmp_path: Path) -> None:
+        css = """a{mask:url("data:image/svg+xml;charset=utf-8,<svg/>")} b{fill:url(#g)}"""
+        (tmp_path / "x.css").write_text(css)
+        assert css in stylesheets.inline('<link rel="stylesheet" href="x.css">', "", tmp_path)
 
 
 def test_icons_are_real_pngs_of_their_size() -> None:

@@ -6,8 +6,8 @@
 - on_page_markdown: boards drawn into pages before Python runs (boards.py),
   the bots table played at build time (bots_table.py), the editions' figures
   (editions.py).
-- on_post_page, on_post_template: every HTML page gets its
-  Content-Security-Policy (csp.py).
+- on_post_page, on_post_template: every HTML page gets its stylesheets
+  written in (stylesheets.py) and its Content-Security-Policy (csp.py).
 - on_post_build: the runtime copied in (runtime.py), the no-JavaScript
   editions written (editions.py), the strategy map shown on demand
   (strategy_map.py), the checker's editor and worker (editor.py), icons and
@@ -25,7 +25,18 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools import boards, bots_table, csp, editions, editor, offline, page_files, runtime, strategy_map  # noqa: E402
+from tools import (  # noqa: E402
+    boards,
+    bots_table,
+    csp,
+    editions,
+    editor,
+    offline,
+    page_files,
+    runtime,
+    strategy_map,
+    stylesheets,
+)
 
 
 def on_config(config: Any) -> Any:
@@ -53,12 +64,14 @@ def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
-    return csp.with_csp(output)
+    return csp.with_csp(stylesheets.inline(output, page.url, Path(config["site_dir"])))
 
 
 def on_post_template(output_content: str, template_name: str, config: Any) -> str:
     # 404.html is a template, not a page; sitemap.xml is a template too, but not HTML.
-    return csp.with_csp(output_content) if template_name.endswith(".html") else output_content
+    if not template_name.endswith(".html"):
+        return output_content
+    return csp.with_csp(stylesheets.inline(output_content, "", Path(config["site_dir"])))
 
 
 def on_post_build(config: Any) -> None:
