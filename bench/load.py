@@ -133,21 +133,23 @@ PROBE = """(() => {
         const box = shown.boundingClientRect;
         probe.spot = {x: box.left + box.width / 2, y: box.top + box.height / 2};
         seeing.disconnect();
-        console.debug($SPOT_SAID + JSON.stringify(probe.spot));
+        console.debug($SAID_SPOT + JSON.stringify(probe.spot));
     });
     const tick = () => {
         if (probe.spot === undefined) for (const cell of document.querySelectorAll($CELL)) seeing.observe(cell);
         const looking = probe.marked === null && probe.pressed !== null;
         if (looking && [...document.querySelectorAll($MARK)].some(probe.rendered)) {
             probe.marked = performance.now();
-            console.debug($MARKED_SAID);
+            console.debug($SAID_MARKED);
         }
         if (probe.ready === null && document.querySelector($READY)) probe.ready = performance.now();
         if (probe.marked === null || probe.ready === null) requestAnimationFrame(tick);
     };
     tick();
-})();""".replace("$MARKED_SAID", json.dumps(MARKED_SAID)).replace("$SPOT_SAID", json.dumps(SPOT_SAID)).replace(
-    "$MARK", json.dumps(MARK)).replace("$READY", json.dumps(READY)).replace("$CELL", json.dumps(CELL))
+})();"""
+for _name, _value in {"$CELL": CELL, "$MARK": MARK, "$READY": READY, "$SAID_SPOT": SPOT_SAID,
+                      "$SAID_MARKED": MARKED_SAID}.items():
+    PROBE = PROBE.replace(_name, json.dumps(_value))
 
 # Where a person would click now: the centre of the first rendered cell the
 # selector names (the press visits ask once, early, before Python starts).
