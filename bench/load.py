@@ -122,15 +122,17 @@ PROBE = """(() => {
         const box = element.getBoundingClientRect();
         return box.width > 0 && box.height > 0 && element.checkVisibility({visibilityProperty: true});
     };
-    // Where the centre cell shows, from the frame that shows it: an
-    // IntersectionObserver is told after that frame's layout, so looking
-    // lays out nothing (a getBoundingClientRect every frame from the moment
-    // the cell is in the document made the first paint's task 50 ms longer).
-    // The site hides a board it does not show with display: none.
-    const seeing = new IntersectionObserver(entries => {
-        const shown = entries.find(e => e.isIntersecting && e.intersectionRect.width > 0);
+    // Where the centre cell shows, from the frame that shows it: a
+    // ResizeObserver is told inside that frame, once its layout is done, so
+    // looking lays out nothing (a getBoundingClientRect every frame from the
+    // moment the cell is in the document made the first paint's task 50 ms
+    // longer), and nothing waits for a task of its own (an
+    // IntersectionObserver's is one, and waited behind Python's start). The
+    // site hides a board it does not show with display: none: size 0.
+    const seeing = new ResizeObserver(entries => {
+        const shown = entries.find(e => e.contentRect.width > 0 && probe.rendered(e.target));
         if (probe.spot !== undefined || !shown) return;
-        const box = shown.boundingClientRect;
+        const box = shown.target.getBoundingClientRect();
         probe.spot = {x: box.left + box.width / 2, y: box.top + box.height / 2};
         seeing.disconnect();
         console.debug($SAID_SPOT + JSON.stringify(probe.spot));
