@@ -3,31 +3,13 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
 from pyengine import Board, analyze, compute_facts, reachable_positions
 from pyengine.cli import main
 from pyengine.facts import FACT_LABELS
-
-
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    """The real thing: a fresh interpreter running ``python -m pyengine``."""
-    return subprocess.run(
-        [sys.executable, "-m", "pyengine", *args], input=stdin, capture_output=True, text=True, timeout=120
-    )
-
-
-def assert_one_line_error(done: subprocess.CompletedProcess[str], *words: str) -> None:
-    assert done.returncode == 2, done
-    assert done.stdout == ""
-    lines = done.stderr.splitlines()
-    assert len(lines) == 1, done.stderr
-    assert "Traceback" not in done.stderr
-    for word in words:
-        assert word in lines[0], lines[0]
+from tests.support import assert_one_line_error, run
 
 
 class TestMove:

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from pyengine.cli import main
+from tests.support import assert_one_line_error, run
 
 from . import reference as ref
-from .test_cli import assert_one_line_error, run
 
 
 def plain(notation: str) -> str:

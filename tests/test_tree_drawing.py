@@ -14,9 +14,10 @@ import pytest
 
 from pyengine import Board
 from pyengine.board import Player
-from pyengine.search import INFINITY, Algorithm, Event, Kind, Order, events
+from pyengine.search import INFINITY, Algorithm, Kind, Order, events
 from pyengine.trace import BranchState, Step, Trace
 from pyengine.words import Convention
+from tests.support import expected_values, key
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site" / "py"))
 import tree_drawing as drawing
@@ -37,40 +38,6 @@ def step_at(algorithm: Algorithm, board: Board, order: Order, number: int) -> St
     trace.seek(number)
     assert trace.work(10**7)
     return trace.current
-
-
-def key(path: tuple[int, ...]) -> str:
-    return ",".join(map(str, path))
-
-
-def mover(board: Board, path: tuple[int, ...]) -> Player:
-    """Who played the last move of ``path`` from ``board`` (the root: its side to move)."""
-    before = board.ply + len(path) - 1 if path else board.ply
-    return Player.X if before % 2 == 0 else Player.O
-
-
-def expected_values(steps: list[Event], number: int, board: Board, convention: Convention) -> dict[str, int]:
-    """Each node's value known after ``number`` steps, computed from the events
-    here: a finished game or a table hit from the event that finds it (seen
-    from the player who moved into it), any other node from the UP event
-    that backs it up, the root from DONE; stated for ``convention``."""
-    found: dict[str, int] = {}
-    for event in steps[:number]:
-        if event.kind in (Kind.LEAF, Kind.HIT) and event.path:
-            assert event.value is not None
-            found[key(event.path)] = -event.value
-        elif event.kind is Kind.UP:
-            assert event.value is not None and event.move is not None
-            found[key((*event.path, event.move))] = event.value
-        elif event.kind is Kind.DONE:
-            assert event.value is not None
-            found[""] = event.value
-    stated = {}
-    for name, value in found.items():
-        path = tuple(int(cell) for cell in name.split(",")) if name else ()
-        flip = convention is Convention.MAXMIN and mover(board, path) is Player.O
-        stated[name] = -value if flip else value
-    return stated
 
 
 class TestWholeTree:

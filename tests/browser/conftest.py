@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -22,6 +23,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from pyengine import Board
+from pyengine.search import Algorithm, Order
 from tools import browser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -209,3 +211,106 @@ def click_cell(page: Page, cell: int, root: str = "[data-board]", *, force: bool
     """Click a cell; ``force`` clicks even a cell the page marks aria-disabled
     (taken, or not the person's turn), as an impatient person would."""
     page.click(f"{root} .ttt-cell[data-cell='{cell}']", force=force)
+
+
+# -- Python in the page ---------------------------------------------------------
+
+def run_python(page: Page, code: str) -> object:
+    """Run ``code`` in the page's interpreter (it sets ``result``); return
+    ``result`` through JSON. The script is added by the test, as a reader's
+    own ``<script type="py">`` would be: the site ships no hook for it, and the
+    policy does not govern Python."""
+    probe = f"probe-{page.evaluate('performance.now()'):.0f}"
+    body = "\n".join("    " + line for line in code.strip().splitlines())
+    source = (
+        "import json\nfrom pyscript import document\ntry:\n" + body
+        + "\nexcept BaseException as error:\n    result = f'{type(error).__name__}: {error}'\n"
+        f"document.getElementById('{probe}').textContent = json.dumps(result)\n"
+    )
+    page.evaluate(
+        """([probe, source]) => {
+            const out = document.createElement("output");
+            out.id = probe;
+            out.hidden = true;
+            document.body.append(out);
+            const script = document.createElement("script");
+            script.type = "py";
+            script.textContent = source;
+            document.body.append(script);
+        }""",
+        [probe, source],
+    )
+    page.wait_for_function("id => document.getElementById(id).textContent !== ''", arg=probe, timeout=30_000)
+    return json.loads(page.text_content(f"#{probe}") or "null")
+
+
+# -- the service worker -----------------------------------------------------------
+
+def wait_until(page: Page, condition: str, arg: Any = None) -> Any:
+    """Poll the page's ``condition`` (a function of ``arg``, which may return a
+    promise) until its value is truthy, for two minutes at most; its last value.
+    Playwright's wait_for_function takes a promise for a truthy value at once."""
+    return page.evaluate(f"""async (arg) => {{
+        const condition = {condition};
+        for (let waited = 0; waited < 120000; waited += 100) {{
+            const value = await condition(arg);
+            if (value) return value;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+        }}
+        return condition(arg);
+    }}""", arg)
+
+
+# The service worker's state as the page sees it.
+WORKERS = """async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const state = (worker) => worker && worker.state;
+    return {
+        active: state(registration && registration.active),
+        installing: state(registration && registration.installing),
+        waiting: state(registration && registration.waiting),
+        controls: !!registration && !!registration.active && navigator.serviceWorker.controller === registration.active,
+        caches: (await caches.keys()).filter((key) => key.startsWith("pyengine-")),
+    };
+}"""
+# The worker of one build (any, if the cache's name is null) in charge: it
+# controls the page, its activation is done (every other build's cache
+# deleted), and no other worker is being installed. While none is, and
+# another build's worker is in charge, the page asks the browser to look for
+# a new one, as the visitor's next page view would (the browser looks after a
+# navigation, when it sees fit; an install that failed is tried again then).
+IN_CHARGE = f"""async (name) => {{
+    const now = await ({WORKERS})();
+    const done = now.active === "activated" && now.controls && !now.installing && !now.waiting
+        && now.caches.length === 1 && (name === null || now.caches[0] === name);
+    if (!done && name !== null && now.active === "activated" && !now.installing && !now.waiting) {{
+        await (await navigator.serviceWorker.getRegistration()).update().catch(() => null);
+    }}
+    return done;
+}}"""
+
+
+def in_charge(page: Page, build: str | None = None) -> None:
+    """Wait until the worker of ``build`` (any, if None) is in charge of the page."""
+    name = None if build is None else f"pyengine-{build}"
+    if not wait_until(page, IN_CHARGE, name):
+        raise AssertionError(f"no worker of build {build or 'any'} in charge: {page.evaluate(WORKERS)}")
+
+
+# -- the search explorer ----------------------------------------------------------
+
+EXPLORER = "[data-explorer]"
+
+
+def search_for(page: Page, algorithm: Algorithm, board: Board) -> None:
+    """Set the explorer to a search with its own form (alpha-beta in cell order)."""
+    page.select_option("#ex-alg", algorithm.value)
+    if algorithm is Algorithm.ALPHABETA:
+        page.select_option("#ex-order", Order.CELLS.value)
+    page.fill("#ex-pos", str(board))
+    page.click(f"{EXPLORER} form button[type='submit']")
+    page.wait_for_function(
+        "([alg, pos]) => { const e = document.querySelector('[data-explorer]');"
+        " return e.dataset.algorithm === alg && e.dataset.pos === pos && e.dataset.step === '1'; }",
+        arg=[algorithm.value, str(board)],
+    )

@@ -14,8 +14,7 @@ from pyengine import Board, analyze
 from pyengine.grading import Grade, grade, move_words, positions_to_check
 from tools.checker import STARTER
 
-from .conftest import Watch, axe_both_schemes, new_context
-from .test_offline import in_charge
+from .conftest import Watch, axe_both_schemes, in_charge, new_context
 
 ROOT = "[data-board='checker']"
 

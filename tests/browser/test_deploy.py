@@ -34,9 +34,7 @@ from playwright.sync_api import Browser, Page, Response
 
 from tools.browser import QuietHandler, serve
 
-from .conftest import READY, RECORD_CSP_VIOLATIONS, ROOT, Watch, build_site, new_context
-from .test_offline import in_charge
-from .test_runtime import run_python
+from .conftest import READY, RECORD_CSP_VIOLATIONS, ROOT, Watch, build_site, in_charge, new_context, run_python
 
 # The line the second build adds to the engine and to each of the page's Python files.
 ADDED = '__deploy__ = "second"\n'

@@ -15,9 +15,8 @@ from pyengine import Board, InvalidPositionError, Player
 from pyengine.search import Algorithm, Kind, Order, events, run_to_end, tally
 from tools.explorer import four_by_four_census, search_view
 
-from .conftest import Watch, axe_both_schemes, board_of, click_cell, open_page
+from .conftest import EXPLORER, Watch, axe_both_schemes, board_of, click_cell, open_page, search_for
 
-EXPLORER = "[data-explorer]"
 READY = "[data-explorer][data-ready='true']"
 RACE = "[data-race]"
 SMALL = Board.parse("X.O/.X./...")
@@ -243,20 +242,6 @@ def settled(page: Page) -> int:
     """Wait until no jump is under way; the step shown."""
     page.wait_for_selector(f"{EXPLORER} .ex-busy[hidden]", state="attached", timeout=60_000)
     return step_of(page)
-
-
-def search_for(page: Page, algorithm: Algorithm, board: Board) -> None:
-    """Set the explorer to a search with its own form (alpha-beta in cell order)."""
-    page.select_option("#ex-alg", algorithm.value)
-    if algorithm is Algorithm.ALPHABETA:
-        page.select_option("#ex-order", Order.CELLS.value)
-    page.fill("#ex-pos", str(board))
-    page.click(f"{EXPLORER} form button[type='submit']")
-    page.wait_for_function(
-        "([alg, pos]) => { const e = document.querySelector('[data-explorer]');"
-        " return e.dataset.algorithm === alg && e.dataset.pos === pos && e.dataset.step === '1'; }",
-        arg=[algorithm.value, str(board)],
-    )
 
 
 @pytest.mark.parametrize("algorithm", [Algorithm.ALPHABETA, Algorithm.MINIMAX])

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import struct
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
@@ -13,59 +12,18 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from pyengine import Board, Player, Result, analyze
 from pyengine.policy import fixed_move
 
-from .conftest import READY, Watch, board_of, click_cell, new_context, settle, turn
-from .test_runtime import run_python
-
-
-def wait_until(page: Page, condition: str, arg: Any = None) -> Any:
-    """Poll the page's ``condition`` (a function of ``arg``, which may return a
-    promise) until its value is truthy, for two minutes at most; its last value.
-    Playwright's wait_for_function takes a promise for a truthy value at once."""
-    return page.evaluate(f"""async (arg) => {{
-        const condition = {condition};
-        for (let waited = 0; waited < 120000; waited += 100) {{
-            const value = await condition(arg);
-            if (value) return value;
-            await new Promise((resolve) => setTimeout(resolve, 100));
-        }}
-        return condition(arg);
-    }}""", arg)
-
-
-# The service worker's state as the page sees it.
-WORKERS = """async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    const state = (worker) => worker && worker.state;
-    return {
-        active: state(registration && registration.active),
-        installing: state(registration && registration.installing),
-        waiting: state(registration && registration.waiting),
-        controls: !!registration && !!registration.active && navigator.serviceWorker.controller === registration.active,
-        caches: (await caches.keys()).filter((key) => key.startsWith("pyengine-")),
-    };
-}"""
-# The worker of one build (any, if the cache's name is null) in charge: it
-# controls the page, its activation is done (every other build's cache
-# deleted), and no other worker is being installed. While none is, and
-# another build's worker is in charge, the page asks the browser to look for
-# a new one, as the visitor's next page view would (the browser looks after a
-# navigation, when it sees fit; an install that failed is tried again then).
-IN_CHARGE = f"""async (name) => {{
-    const now = await ({WORKERS})();
-    const done = now.active === "activated" && now.controls && !now.installing && !now.waiting
-        && now.caches.length === 1 && (name === null || now.caches[0] === name);
-    if (!done && name !== null && now.active === "activated" && !now.installing && !now.waiting) {{
-        await (await navigator.serviceWorker.getRegistration()).update().catch(() => null);
-    }}
-    return done;
-}}"""
-
-
-def in_charge(page: Page, build: str | None = None) -> None:
-    """Wait until the worker of ``build`` (any, if None) is in charge of the page."""
-    name = None if build is None else f"pyengine-{build}"
-    if not wait_until(page, IN_CHARGE, name):
-        raise AssertionError(f"no worker of build {build or 'any'} in charge: {page.evaluate(WORKERS)}")
+from .conftest import (
+    READY,
+    Watch,
+    board_of,
+    click_cell,
+    in_charge,
+    new_context,
+    run_python,
+    settle,
+    turn,
+    wait_until,
+)
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,6 @@ page of its own (a failed start, then a retry: two Pyodide starts).
 from __future__ import annotations
 
 import fnmatch
-import json
 import re
 import zipfile
 from collections.abc import Iterator
@@ -21,7 +20,7 @@ from pyengine import Board, Player, analyze
 from pyengine.policy import against_fixed_bot
 from tools import runtime, stdlib
 
-from .conftest import READY, Watch, board_of, click_cell, open_page, settle, turn
+from .conftest import READY, Watch, board_of, click_cell, open_page, run_python, settle, turn
 
 NOTICE = "[data-board='game'] .ttt-runtime"
 FULL_STDLIB = "runtime/pyodide/python_stdlib.zip"
@@ -32,35 +31,6 @@ def fetched(page: Page) -> list[str]:
     return list(page.evaluate(
         "performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.slice(1))"
     ))
-
-
-def run_python(page: Page, code: str) -> object:
-    """Run ``code`` in the page's interpreter (it sets ``result``); return
-    ``result`` through JSON. The script is added by the test, as a reader's
-    own ``<script type="py">`` would be: the site ships no hook for it, and the
-    policy does not govern Python."""
-    probe = f"probe-{page.evaluate('performance.now()'):.0f}"
-    body = "\n".join("    " + line for line in code.strip().splitlines())
-    source = (
-        "import json\nfrom pyscript import document\ntry:\n" + body
-        + "\nexcept BaseException as error:\n    result = f'{type(error).__name__}: {error}'\n"
-        f"document.getElementById('{probe}').textContent = json.dumps(result)\n"
-    )
-    page.evaluate(
-        """([probe, source]) => {
-            const out = document.createElement("output");
-            out.id = probe;
-            out.hidden = true;
-            document.body.append(out);
-            const script = document.createElement("script");
-            script.type = "py";
-            script.textContent = source;
-            document.body.append(script);
-        }""",
-        [probe, source],
-    )
-    page.wait_for_function("id => document.getElementById(id).textContent !== ''", arg=probe, timeout=30_000)
-    return json.loads(page.text_content(f"#{probe}") or "null")
 
 
 def play_to_the_end(page: Page) -> None:

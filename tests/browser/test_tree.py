@@ -15,12 +15,10 @@ from pyengine import Board
 from pyengine.search import Algorithm, Kind, Order, events
 from pyengine.trace import Trace
 from pyengine.words import Convention
-from tests.test_tree_drawing import expected_values, key
+from tests.support import expected_values, key
 
-from .conftest import Watch, axe_both_schemes, new_context
-from .test_explorer import search_for
+from .conftest import EXPLORER, Watch, axe_both_schemes, new_context, search_for
 
-EXPLORER = "[data-explorer]"
 READY = "[data-explorer][data-ready='true']"
 SVG = f"{EXPLORER} .ex-drawn-svg"
 # Three empty cells and two cut-offs: drawn whole in any box 256 px wide or more (tree_drawing.choose_view).
