@@ -14,13 +14,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Route
+from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from pyengine import Board, Player, analyze
 from pyengine.policy import against_fixed_bot
 from tools import runtime, stdlib
 
-from .conftest import READY, Watch, board_of, click_cell, open_page, run_python, settle, turn
+from .conftest import READY, Watch, board_of, click_cell, new_context, open_page, run_python, settle, turn
 
 NOTICE = "[data-board='game'] .ttt-runtime"
 FULL_STDLIB = "runtime/pyodide/python_stdlib.zip"
@@ -298,12 +298,16 @@ def test_a_failed_runtime_says_so_and_try_again_brings_python_up(
 
 
 def test_a_start_that_takes_too_long_says_so_and_try_again_works(
-    module_context: BrowserContext, watch: Watch, base_url: str,
+    browser: Browser, watch: Watch, base_url: str,
 ) -> None:
     """A download that stalls never fails: with the wasm held back past the
     watchdog, the page says the game is taking long, with Try again; a retry
     says so; once the files flow, Python comes up and the notice goes."""
-    page = watch.attach(module_context.new_page())
+    # A context of its own, for its clock: the watchdog's wait passes at once
+    # (the page's timers run in real time otherwise).
+    context = new_context(browser, watch)
+    context.clock.install()
+    page = watch.attach(context.new_page())
     held: list[Route] = []
     wasm = "**/runtime/pyodide/pyodide.asm.wasm*"
 
@@ -313,7 +317,10 @@ def test_a_start_that_takes_too_long_says_so_and_try_again_works(
     page.route(wasm, hold)
     try:
         page.goto(base_url)
-        page.wait_for_selector(f"{NOTICE} [data-runtime-retry]", state="visible", timeout=runtime.WATCHDOG_MS + 15_000)
+        page.wait_for_function("() => document.documentElement.dataset.runtime === 'loading'")
+        assert page.is_hidden(f"{NOTICE} [data-runtime-retry]")
+        page.clock.fast_forward(runtime.WATCHDOG_MS)
+        page.wait_for_selector(f"{NOTICE} [data-runtime-retry]", state="visible", timeout=15_000)
         assert page.get_attribute("html", "data-runtime") == "slow"
         words = page.text_content(f"{NOTICE} [data-runtime-message]")
         assert words == "The full game is taking long to load. The board still plays."
@@ -327,4 +334,4 @@ def test_a_start_that_takes_too_long_says_so_and_try_again_works(
         assert page.get_attribute("html", "data-runtime") == "ready"
         assert page.is_hidden(NOTICE)
     finally:
-        page.close()
+        context.close()
