@@ -52,10 +52,15 @@ class TestServiceWorker:
             '<script type="py" src="py/main.py" config=\'{"interpreter": "runtime/pyodide/loader.mjs",'
             ' "files": {"runtime/pyengine.zip": "./*"}}\'></script>'
         )
-        (root / "facts" / "index.html").write_text('<script src="../assets/app.js"></script>'
+        # Sheets written into a page (tools/stylesheets.py): board.css only so,
+        # site.css also linked by the other pages.
+        (root / "facts" / "index.html").write_text('<style data-from="assets/board.css">i {}</style>'
+                                                   '<style data-from="assets/site.css">body {}</style>'
+                                                   '<script src="../assets/app.js"></script>'
                                                    '<button data-src="assets/map.svg">O</button>')
         (root / "404.html").write_text('<link rel="stylesheet" href="/assets/site.css"><a href="/.">Home</a>')
         (root / "assets" / "site.css").write_text("body {}")
+        (root / "assets" / "board.css").write_text("i {}")
         (root / "assets" / "app.js").write_text("1")
         (root / "assets" / "map.svg").write_text("<svg/>")
         (root / "runtime" / "pyengine.zip").write_bytes(b"PK engine")
@@ -69,7 +74,8 @@ class TestServiceWorker:
 
     def test_every_file_is_kept_by_an_address_that_carries_its_digest(self, tmp_path: Path) -> None:
         """Pages by their folder; files with ?v=DIGEST, the engine zip and the loader with it in
-        their name; dated and duplicate files left out; each with its digest; the full stdlib lazy."""
+        their name; dated and duplicate files, and sheets only ever written into pages, left out;
+        each with its digest; the full stdlib lazy."""
         site = self.make_site(tmp_path)
         _, files, lazy = built_worker(site)
         engine, loader = digest(b"PK engine"), digest(b"export {}")

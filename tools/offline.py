@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from tools import stylesheets
 from tools.icons import icon
 
 # 64 bits: a collision between two builds of one file is out of reach.
@@ -185,7 +186,10 @@ def write_service_worker(site: Path) -> None:
     renamed = name_by_content(site)
     readdress_scripts(site, renamed)
     readdress_pages(site, addresses(site, renamed), renamed)
-    kept = {path: url for path, url in addresses(site, renamed).items() if not NOT_PRECACHED.search(path)}
+    # The stylesheets every page now carries inside it are files no page asks for.
+    unasked = stylesheets.only_inlined(site)
+    kept = {path: url for path, url in addresses(site, renamed).items()
+            if not NOT_PRECACHED.search(path) and path not in unasked}
     files = {url: digest((site / path).read_bytes()) for path, url in kept.items()}
     lazy = sorted(kept[path] for path in LAZY if path in kept)
     build = digest(json.dumps(files, sort_keys=True).encode())

@@ -23,6 +23,7 @@ import re
 from pathlib import Path
 
 LINK = re.compile(r'<link rel="stylesheet" href="(?P<href>[^"]+)"[^>]*>')
+INLINED = re.compile(r'<style data-from="(?P<path>[^"]+)">')
 # What would read differently inside the page than in its own file.
 RELATIVE = re.compile(r"""@import|url\(\s*(?!["']?(?:data:|#))""", re.I)
 
@@ -53,3 +54,19 @@ def inline(html_text: str, page_url: str, site: Path) -> str:
         return f'<style data-from="{path}">{css}</style>'
 
     return LINK.sub(sheet, html_text)
+
+
+def only_inlined(site: Path) -> set[str]:
+    """The stylesheets that pages carry written in and that no page links:
+    files no page of the built site asks for, so the offline cache need not
+    keep them (the host still serves them, for whoever links them from
+    elsewhere)."""
+    inlined: set[str] = set()
+    linked: set[str] = set()
+    for page in site.rglob("*.html"):
+        text = page.read_text()
+        inlined.update(INLINED.findall(text))
+        folder = posixpath.dirname(page.relative_to(site).as_posix())
+        page_url = f"{folder}/" if folder else ""
+        linked.update(filter(None, (site_path(page_url, href) for href in LINK.findall(text))))
+    return inlined - linked
