@@ -2,8 +2,14 @@
 
 A position is two bit masks, one per player, over the cells of its shape
 (geometry.py: cells, lines, symmetries). Only positions that can arise in a
-legal game are ever built: ``Board.parse`` checks text against the rules and
-``Board.play`` only makes legal moves. On 3x3 there are 5,478 such positions,
+legal game are ever built, on every size: ``Board.play`` only makes legal
+moves, and ``Board.parse`` (and ``Board.from_masks``) accept exactly the
+positions a game can reach, refusing the others with every reason why. Such a
+position has X's marks equal to O's or one more (X moves first, the sides
+take turns), at most one side with a completed line, and a winner that moved
+last, whose completed lines all share a cell: the move that won, after which
+nobody moved (on 4x4 the counts alone allow two lines that share no cell,
+which no game completes). On 3x3 there are 5,478 such positions,
 so each is built once and shared (interned): playing a move is a dictionary
 look-up, and boards compare and hash as cheaply as ints.
 
@@ -266,7 +272,8 @@ class Board:
 
     @property
     def winning_lines(self) -> tuple[Line, ...]:
-        """Every completed line; X can complete two with one last mark."""
+        """Every completed line, all the winner's: the move that won can
+        complete two at once, through its cell."""
         return self._lines
 
     @property
@@ -488,12 +495,25 @@ def _problems(x: Mask, o: Mask, geometry: Geometry) -> list[str]:
         problems.append(
             f"X has {nx} marks and O {no}: X moves first, so X has as many as O or one more"
         )
-    x_won, o_won = bool(geometry.lines_of(x)), bool(geometry.lines_of(o))
+    x_lines, o_lines = geometry.lines_of(x), geometry.lines_of(o)
     in_a_row = f"{COUNT_WORDS[geometry.k]} in a row"
-    if x_won and o_won:
+    if x_lines and o_lines:
         problems.append(f"both X and O have {in_a_row}")
-    elif x_won and nx != no + 1 and not problems:
+    elif x_lines and nx != no + 1 and not problems:
         problems.append(f"X has {in_a_row}, but O moved after X won")
-    elif o_won and nx != no and not problems:
+    elif o_lines and nx != no and not problems:
         problems.append(f"O has {in_a_row}, but X moved after O won")
+    # The move that won is on every line it completed: lines without a common
+    # cell were completed by two moves, and the game ended at the first.
+    for side, lines in ((Player.X, x_lines), (Player.O, o_lines)):
+        if len(lines) > 1 and not _common_cells(lines):
+            problems.append(
+                f"{side} has {len(lines)} lines of {COUNT_WORDS[geometry.k]} that share no cell:"
+                " one last move cannot complete them all, and nobody moves after a win"
+            )
     return problems
+
+
+def _common_cells(lines: tuple[Line, ...]) -> set[Cell]:
+    """The cells that every one of ``lines`` contains."""
+    return set(lines[0]).intersection(*lines[1:])
