@@ -23,7 +23,7 @@ that no import closes a loop)::
     records     Record: small immutable values with named fields, at no import cost
     errors      EngineError and its kinds: what bad input raises
     choices     Choice: enums read from their names, one way
-    geometry    Geometry: a board's shape (cells, lines, symmetries); sizes
+    geometry    Geometry: a board's shape (cells, lines, symmetries, cells completing a line); sizes
     board       Player, Result, Board: the rules and the immutable position
     analysis    Value, MoveAnalysis, Analysis: the solver's answers; Backend
     table       the 3x3 back-end: every position's score, remembered

@@ -168,11 +168,6 @@ class Backend:
         """The score, for the mover, of playing ``bit`` from a live position."""
         raise NotImplementedError
 
-    def completing(self, mine: Mask) -> Mask:
-        """The cells that would complete a line for the side holding ``mine``
-        (whether or not they are free)."""
-        raise NotImplementedError
-
     def clear(self) -> None:
         """Forget everything remembered: the next question starts afresh."""
         raise NotImplementedError

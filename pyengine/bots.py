@@ -14,7 +14,7 @@ from .choices import Choice
 from .errors import EngineError
 from .geometry import Cell
 from .records import Record
-from .solver import perfect_move, winning_cells
+from .solver import perfect_move
 
 TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ class EasyBot(_SeededBot):
         me, them = board.turn_masks
         shape = board.geometry
         free = shape.full ^ (me | them)
-        urgent = winning_cells(me, free, shape) or (winning_cells(them, free, shape) if self.blocks else ())
+        urgent = shape.winning_cells(me, free) or (shape.winning_cells(them, free) if self.blocks else ())
         return self._rng.choice(urgent or moves)
 
 

@@ -30,7 +30,6 @@ from .board import Board, Result
 from .choices import Choice
 from .geometry import SIZES, Cell
 from .records import Record
-from .solver import winning_cells
 
 TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
@@ -155,8 +154,8 @@ def ordered_moves(board: Board, order: Order) -> tuple[Cell, ...]:
     me, them = board.turn_masks
     shape = board.geometry
     free = shape.full ^ (me | them)
-    wins = winning_cells(me, free, shape)
-    blocks = tuple(c for c in winning_cells(them, free, shape) if c not in wins)
+    wins = shape.winning_cells(me, free)
+    blocks = tuple(c for c in shape.winning_cells(them, free) if c not in wins)
     return wins + blocks + tuple(c for c in moves if c not in wins and c not in blocks)
 
 

@@ -25,7 +25,7 @@ from .analysis import (
     value_and_plies,
 )
 from .board import Board
-from .geometry import THREE, Cell, Geometry, Mask, forget_tables
+from .geometry import THREE, Cell, Geometry, forget_tables
 from .table import TABLE
 
 TYPE_CHECKING = False  # see geometry.py
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Analysis", "MoveAnalysis", "Value", "analyze", "analyze_move", "backend", "best_moves",
-    "clear_caches", "perfect_move", "summarize", "value_of", "winning_cells",
+    "clear_caches", "perfect_move", "summarize", "value_of",
 ]
 
 _BACKENDS: dict[int, Backend] = {THREE.side: TABLE}
@@ -118,9 +118,3 @@ def perfect_move(board: Board, rng: Random) -> Cell:
     IllegalMoveError once the game is over."""
     return backend(board.geometry).perfect_move(board, rng)
 
-
-def winning_cells(mine: Mask, free: Mask, geometry: Geometry = THREE) -> tuple[Cell, ...]:
-    """The free cells that would complete a line for the side holding ``mine``
-    (on a 3x3 board unless another geometry is given)."""
-    cells = backend(geometry).completing(mine) & free
-    return tuple(c for c in range(geometry.cells) if cells >> c & 1)

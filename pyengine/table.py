@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .analysis import INFINITY, Backend
 from .board import Board
-from .geometry import FULL, LINE_MASKS, THREE, Cell, Mask
+from .geometry import FULL, THREE, Cell, Mask, completion_table
 
 TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
@@ -23,26 +23,7 @@ _CELLS: Final = THREE.cells
 _WIN_NOW: Final = _CELLS
 
 
-def _completions() -> list[Mask]:
-    """For each set of a player's cells, the cells that would complete a line."""
-    table = [0] * (1 << _CELLS)
-    for line in LINE_MASKS:
-        rest = FULL & ~line
-        for c in range(_CELLS):
-            bit = 1 << c
-            if not line & bit:
-                continue
-            pair = line ^ bit
-            sub = rest
-            while True:  # every superset of the pair among the other cells
-                table[sub | pair] |= bit
-                if not sub:
-                    break
-                sub = (sub - 1) & rest
-    return table
-
-
-_COMPLETES: Final = _completions()
+_COMPLETES: Final = completion_table(THREE)  # for each set of a side's cells, the cells completing a line
 _SCORES: dict[int, int] = {}
 
 
@@ -97,9 +78,6 @@ class Table(Backend):
             return 0
         reply = -_score(them, mine)
         return reply - 1 if reply > 0 else reply + 1 if reply < 0 else 0
-
-    def completing(self, mine: Mask) -> Mask:
-        return _COMPLETES[mine]
 
     def clear(self) -> None:
         _SCORES.clear()
