@@ -29,7 +29,7 @@ that no import closes a loop)::
     table       the 3x3 back-end: every position's score, remembered
     alphabeta   the 4x4 back-end: alpha-beta with a transposition table
     solver      analyze, best_moves...: one back-end per shape, chosen in one place
-    bots        Level, Bot, bot(): four strengths; matches between bots
+    bots        Bot, Level, LevelBot, bot(): four strengths; matches between bots
     game        Game, Mode: a session with undo, what an interface drives
     policy      the deterministic bot (fixed_move) and every move it makes
     facts       the game tree's numbers, counted by walking it

@@ -1,6 +1,9 @@
 """Bots: one tiny interface, four strengths, and matches between them.
 
-A bot is anything with ``choose(board) -> cell``. Each bot owns its
+A bot is anything with ``choose(board) -> cell`` (``Bot``): the four levels'
+bots here, and elsewhere the deterministic bot (policy.py), Monte Carlo tree
+search (mcts.py) and the learners. Only the four levels' bots, and the
+deterministic one, have a ``Level`` (``LevelBot``). Each bot owns its
 ``random.Random``, handed in or seeded, so a seed makes its play reproducible
 and no bot touches the global random state.
 """
@@ -36,17 +39,22 @@ class Level(Choice, Enum, noun="level"):
 
 
 class Bot:
-    """What every bot offers. (A base class rather than a typing.Protocol, so
-    that importing the engine does not import typing.)"""
-
-    level: Level
+    """What every bot offers, and all a game or a match asks of one. (A base
+    class rather than a typing.Protocol, so that importing the engine does not
+    import typing.)"""
 
     def choose(self, board: Board) -> Cell:
         """A legal cell to play on ``board``; IllegalMoveError once it is over."""
         raise NotImplementedError
 
 
-class _SeededBot(Bot):
+class LevelBot(Bot):
+    """A bot that plays at one of the four levels, and says which."""
+
+    level: Level
+
+
+class _SeededBot(LevelBot):
     """A bot that owns its random generator, for its choices among equals."""
 
     def __init__(self, rng: Random) -> None:
@@ -95,7 +103,7 @@ class PerfectBot(_SeededBot):
         return perfect_move(board, self._rng)
 
 
-_BOTS: dict[Level, Callable[[Random], Bot]] = {
+_BOTS: dict[Level, Callable[[Random], LevelBot]] = {
     Level.RANDOM: RandomBot,
     Level.EASY: EasyBot,
     Level.MEDIUM: MediumBot,
@@ -103,7 +111,7 @@ _BOTS: dict[Level, Callable[[Random], Bot]] = {
 }
 
 
-def bot(level: Level | str, *, seed: int | None = None) -> Bot:
+def bot(level: Level | str, *, seed: int | None = None) -> LevelBot:
     """A bot of ``level`` (a Level or its name) with its own random
     generator; a seed makes it repeatable. UnknownChoiceError, listing the
     levels, for a name that is none of them.

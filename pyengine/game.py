@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import Enum
 
 from .board import Board, Player, Result
-from .bots import Bot, Level, seeded_random
+from .bots import Bot, Level, LevelBot, seeded_random
 from .bots import bot as make_bot
 from .choices import Choice
 from .errors import GAME_OVER, NOT_YOUR_TURN, IllegalMoveError
@@ -61,19 +61,20 @@ class Game:
         o_level: Level | str | None = None,
     ) -> None:
         """``mode``, ``human`` and ``level`` are members or their names
-        (``"two"``, ``"O"``, ``"easy"``). ``bot``, when given, plays instead of
-        a bot of ``level`` (the game's level is then the bot's), until a
-        restart changes the level. In watch mode ``level`` is X's bot and
+        (``"two"``, ``"O"``, ``"easy"``). ``bot``, any bot (a learner, Monte
+        Carlo tree search...), when given, plays instead of a bot of ``level``
+        until a restart changes the level; a bot of a level (``LevelBot``)
+        makes its level the game's. In watch mode ``level`` is X's bot and
         ``o_level`` O's (``level`` when not given)."""
         self.mode = Mode.parse(mode)
         self.human = Player.parse(human)
-        self.level = Level.parse(level) if bot is None else bot.level
+        self.level = bot.level if isinstance(bot, LevelBot) else Level.parse(level)
         self._o_level = None if o_level is None else Level.parse(o_level)
         self.start = Board.empty() if start is None else start
         self._rng = seeded_random(seed)  # seeds every bot this session makes
         self._bot: Bot = make_bot(self.level, seed=self._rng.getrandbits(64)) if bot is None else bot
         # Made when first needed, so a game with one level draws its bots' seeds as it always has.
-        self._o_bot: Bot | None = None
+        self._o_bot: LevelBot | None = None
         self._moves: list[Cell] = []
         # The position before each move and after the last, so that reading
         # the board or the undo count never replays the game.

@@ -8,7 +8,7 @@ and CSS) need the bot to play the same move every time, so they use
 from __future__ import annotations
 
 from .board import Board, Player, moves_to_choose, reachable_positions
-from .bots import Bot, Level, bot
+from .bots import Level, LevelBot, bot
 from .geometry import Cell
 from .records import Record
 from .solver import best_moves
@@ -29,7 +29,7 @@ def fixed_move(board: Board) -> Cell:
     return min(best_moves(board) or moves_to_choose(board))
 
 
-class FixedBot(Bot):
+class FixedBot(LevelBot):
     """The perfect bot that always plays ``fixed_move``: the bot the compiled
     boards and the strategy map play, so a game against it stays on the map.
 

@@ -11,6 +11,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from pyengine import Board, Bot, Game, IllegalMoveError, Level, Mode, Player, Result, best_moves, reachable_positions
+from pyengine.bots import LevelBot
+from pyengine.mcts import MctsBot
+from pyengine.training import make_learner
 from tests import reference as ref
 from tests.support import cells_of
 
@@ -52,10 +55,10 @@ class TestModes:
             assert Game(level=level).level is level
 
     def test_a_bot_given_plays_until_a_restart_changes_the_level(self) -> None:
-        """A bot handed in plays instead of the level's (the game takes its
-        level); a restart at another level replaces it with that level's bot."""
+        """A bot of a level handed in plays instead of the level's (the game
+        takes its level); a restart at another level replaces it with that level's bot."""
 
-        class Corner(Bot):
+        class Corner(LevelBot):
             level = Level.EASY
 
             def choose(self, board: Board) -> int:
@@ -67,6 +70,42 @@ class TestModes:
         game.restart(level=Level.EASY)  # the same level: the same bot
         assert game.play_bot() == 0
         # X must block at 5; the corner bot would play 0.
+        game.restart(level=Level.PERFECT, start=Board.parse("..X/OO./X.."))
+        assert game.play_bot() == 5 and game.level is Level.PERFECT
+
+    @pytest.mark.parametrize("kind", ["tiny", "mcts", "menace", "td"])
+    def test_any_bot_plays_whether_it_has_a_level_or_not(self, kind: str) -> None:
+        """A game asks a bot only to choose: a bot with no level (one written
+        here, Monte Carlo tree search, the learners) plays the bot's side
+        through whole games; the game keeps the level it was given, and a
+        restart at another level replaces the bot with that level's."""
+
+        class Lowest(Bot):
+            def choose(self, board: Board) -> int:
+                return min(board.legal_moves)
+
+        rng = random.Random(29)
+        chooser = {
+            "tiny": lambda: Lowest(),
+            "mcts": lambda: MctsBot(30, rng),
+            "menace": lambda: make_learner("menace", Player.X, "perfect", rng),
+            "td": lambda: make_learner("tabular", Player.X, "perfect", rng),
+        }[kind]()
+        assert not hasattr(chooser, "level")
+        game = Game(human=Player.O, level=Level.EASY, bot=chooser, seed=1)
+        assert game.level is Level.EASY
+        for _ in range(3):
+            while not game.is_over:
+                if game.bot_to_move:
+                    before = game.board
+                    cell = game.play_bot()
+                    assert cell in before.legal_moves and game.board == before.play(cell)
+                else:
+                    game.play(max(game.board.legal_moves))
+            game.restart()
+        if kind == "tiny":  # the bot handed in is still the one playing
+            assert game.play_bot() == 0
+        # X must block at 5; the lowest-cell bot would play 0, the perfect bot blocks.
         game.restart(level=Level.PERFECT, start=Board.parse("..X/OO./X.."))
         assert game.play_bot() == 5 and game.level is Level.PERFECT
 
