@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from .analysis import INFINITY, Backend
 from .board import moves_to_choose
-from .geometry import Geometry, Mask, byte_maps
+from .geometry import Geometry, Mask, images
 
 TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
@@ -53,6 +53,7 @@ class Search(Backend):
 
     def __init__(self, geometry: Geometry) -> None:
         self.geometry = geometry
+        self.image_keys = images(geometry)
         self.cells = geometry.cells
         self.full = geometry.full
         self.win_now = geometry.cells  # the score of a win with this move
@@ -60,8 +61,6 @@ class Search(Backend):
         counts = [sum(1 for m in self.line_masks if m >> c & 1) for c in range(self.cells)]
         # sorted() is stable: among cells on as many lines, the lower index first.
         self.order = tuple(1 << c for c in sorted(range(self.cells), key=lambda c: -counts[c]))
-        # Each symmetry but the identity maps a mask one byte at a time, by table.
-        self.byte_maps = byte_maps(geometry)[1:]
         self.completions: dict[Mask, Mask] = {}
         self.table: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
@@ -77,19 +76,9 @@ class Search(Backend):
 
     def key(self, me: Mask, them: Mask, empties: int) -> int:
         """The table key: on the first plies, the smallest of the position's images."""
-        shift = self.cells
-        key = me << shift | them
         if empties < _SYMMETRY_FROM_EMPTIES:
-            return key
-        for maps in self.byte_maps:
-            m = t = 0
-            for byte, table in enumerate(maps):
-                m |= table[me >> 8 * byte & 255]
-                t |= table[them >> 8 * byte & 255]
-            image = m << shift | t
-            if image < key:
-                key = image
-        return key
+            return me << self.cells | them
+        return min(self.image_keys(them, me))  # each image's ``them`` below its ``me``
 
     def dead(self, me: Mask, them: Mask, empties: int) -> bool:
         """Whether nobody can win any more: every line holds both marks or

@@ -26,7 +26,7 @@ from enum import Enum
 
 from .choices import Choice
 from .errors import GAME_OVER, OFF_BOARD, TAKEN, IllegalMoveError, InvalidPositionError
-from .geometry import COUNT_WORDS, SIZES, THREE, Cell, Geometry, Line, Mask, Symmetry, geometry, shown
+from .geometry import COUNT_WORDS, SIZES, THREE, Cell, Geometry, Line, Mask, Symmetry, geometry, images, shown
 
 TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
@@ -345,9 +345,10 @@ class Board:
         A cell of the canonical board maps back through ``symmetry.inverse``.
         """
         # min keeps the first of equal keys: ties go to the earlier symmetry.
-        shift = self.geometry.cells
-        best = min(self.geometry.symmetries, key=lambda s: s.map_mask(self._x) | s.map_mask(self._o) << shift)
-        return self.transform(best), best
+        shape = self.geometry
+        keys = images(shape)(self._x, self._o)
+        best = min(range(len(keys)), key=keys.__getitem__)
+        return Board._build(keys[best] & shape.full, keys[best] >> shape.cells, shape), shape.symmetries[best]
 
     # -- value semantics -----------------------------------------------------
 

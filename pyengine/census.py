@@ -14,7 +14,7 @@ class are those into its parents' classes, times the moves that lead into it.
 
 from __future__ import annotations
 
-from .geometry import byte_maps, geometry
+from .geometry import geometry, images
 from .records import Record
 
 
@@ -35,20 +35,16 @@ class Census(Record):
 
 
 class _Shape:
-    """One board size's tables: its lines and, per symmetry, a mask's image
-    one byte at a time."""
+    """One board size's lines, and its positions' images."""
 
     def __init__(self, size: int) -> None:
         shape = geometry(size)
         self.cells, self.full, self.lines = shape.cells, shape.full, shape.line_masks
-        self.byte_maps = byte_maps(shape)  # two bytes on 3x3 and 4x4
+        self.image_keys = images(shape)
 
     def images(self, x: int, o: int) -> set[int]:
-        """The keys (X's mask, O's above it) of a position's 8 images."""
-        return {
-            (low[x & 255] | high[x >> 8]) | (low[o & 255] | high[o >> 8]) << self.cells
-            for low, high in self.byte_maps
-        }
+        """The keys (X's mask, O's above it) of a position's distinct images."""
+        return set(self.image_keys(x, o))
 
     def is_live(self, x: int, o: int) -> bool:
         won = any(x & line == line or o & line == line for line in self.lines)

@@ -27,36 +27,17 @@ if TYPE_CHECKING:
 
 
 _CANONICAL: dict[Board, tuple[Board, Symmetry]] = {}
-_IMAGES: list[list[int]] = []  # per 3x3 symmetry, the image of each of the 512 masks
 
 
 def canonical(board: Board) -> tuple[Board, Symmetry]:
-    """``board.canonical()``, the same representative and symmetry, remembered for
-    3x3 boards and found with a table of every mask's images: learners ask at
-    every move of thousands of games, and ``Board.canonical`` maps the masks cell
-    by cell under eight symmetries (about 60 microseconds a board in CPython;
-    deriving MENACE's boxes took a third of a second with it)."""
+    """``board.canonical()``, remembered for 3x3 boards: learners ask at every
+    move of thousands of games."""
     if board.size != 3:
         return board.canonical()
     found = _CANONICAL.get(board)
     if found is None:
-        images = _IMAGES or _mask_images(board.geometry.symmetries)
-        x, o = board.x_mask, board.o_mask
-        # min keeps the first of equal keys, as Board.canonical does
-        turn = min(range(len(images)), key=lambda i: images[i][x] | images[i][o] << 9)
-        symmetry = board.geometry.symmetries[turn]
-        found = _CANONICAL[board] = (board.transform(symmetry), symmetry)
+        found = _CANONICAL[board] = board.canonical()
     return found
-
-
-def _mask_images(symmetries: tuple[Symmetry, ...]) -> list[list[int]]:
-    for symmetry in symmetries:
-        image = [0] * 512
-        for mask in range(1, 512):
-            low = mask & -mask
-            image[mask] = image[mask ^ low] | 1 << symmetry.perm[low.bit_length() - 1]
-        _IMAGES.append(image)
-    return _IMAGES
 
 
 _NOTATION: dict[Board, str] = {}

@@ -5,10 +5,12 @@ from __future__ import annotations
 import copy
 import itertools
 import pickle
+import random
 
 import pytest
 
-from pyengine import CELLS, LINES, SYMMETRIES, Board, IllegalMoveError, InvalidPositionError, Player, Result
+from pyengine import CELLS, LINES, SYMMETRIES, Board, IllegalMoveError, InvalidPositionError, Player, Result, geometry
+from pyengine.geometry import images
 from tests import reference as ref
 
 ALL = list(ref.reachable())
@@ -304,6 +306,31 @@ class TestSymmetry:
             by_canonical.setdefault(board_of(cells).canonical()[0], set()).add(ref.symmetry_class(cells))
         assert all(len(classes) == 1 for classes in by_canonical.values())
         assert len(by_canonical) == len({ref.symmetry_class(cells) for cells in ALL})
+
+    def test_canonical_is_the_smallest_image_by_the_first_symmetry(self) -> None:
+        """The representative is the image with the smallest key, and the
+        symmetry returned the first of the 8 that gives it (learners' boxes
+        and the census count on that choice)."""
+        for cells in ALL:
+            board = board_of(cells)
+            image_keys = [board.transform(s).key for s in SYMMETRIES]
+            canon, via = board.canonical()
+            assert canon.key == min(image_keys) and via is SYMMETRIES[image_keys.index(min(image_keys))]
+
+    @pytest.mark.parametrize("size", [3, 4])
+    def test_the_symmetry_tables_agree_with_the_permutations(self, size: int) -> None:
+        """geometry.images, the one table every fast use of a symmetry reads,
+        carries masks exactly as each symmetry's permutation does, cell by cell."""
+        shape = geometry(size)
+        rng = random.Random(size)
+        for _ in range(2000):
+            x, o = rng.getrandbits(shape.cells), rng.getrandbits(shape.cells)
+            expected = [
+                sum(1 << s.perm[c] for c in range(shape.cells) if x >> c & 1)
+                | sum(1 << s.perm[c] for c in range(shape.cells) if o >> c & 1) << shape.cells
+                for s in shape.symmetries
+            ]
+            assert images(shape)(x, o) == expected
 
 
 def test_masks_must_be_ints() -> None:
