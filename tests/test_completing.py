@@ -11,19 +11,16 @@ from pyengine import Board, Level, alphabeta, bot, clear_caches, geometry, play_
 from pyengine.geometry import completion_table
 from pyengine.search import Algorithm, Order, events, ordered_moves
 from tests.test_imports import graph
+from tests.test_legality import lines_by_hand
 
 
 def completing_by_hand(size: int, mine: int) -> int:
     """The cells outside ``mine`` that, added to it, make a whole row, column
-    or diagonal through them, of a ``size`` x ``size`` board (on both sizes a
-    line that wins is a whole one)."""
-    rows = [[r * size + c for c in range(size)] for r in range(size)]
-    columns = [[r * size + c for r in range(size)] for c in range(size)]
-    diagonals = [[i * size + i for i in range(size)], [i * size + size - 1 - i for i in range(size)]]
+    or diagonal through them (the legality test's lines, written by hand)."""
     found = 0
     for cell in range(size * size):
         with_it = mine | 1 << cell
-        through = [line for line in rows + columns + diagonals if cell in line]
+        through = [line for line in lines_by_hand(size) if cell in line]
         if not mine >> cell & 1 and any(all(with_it >> c & 1 for c in line) for line in through):
             found |= 1 << cell
     return found
