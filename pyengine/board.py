@@ -211,9 +211,7 @@ class Board:
         cells = "".join(rows)
         size = next((n for n in SIZES if n * n == len(cells)), 0)
         if not size:
-            raise InvalidPositionError(
-                f"a position has 9 cells (16 on 4x4), {shown(stripped)} has {len(cells)}"
-            )
+            raise InvalidPositionError(f"a position has 9 cells (16 on 4x4), {shown(stripped)} has {len(cells)}")
         x = o = 0
         for cell, char in enumerate(cells):
             mark = char.upper()
@@ -222,9 +220,7 @@ class Board:
             elif mark == "O":
                 o |= 1 << cell
             elif char not in _EMPTY_MARKS:
-                raise InvalidPositionError(
-                    f"{char!r} at cell {cell} is not a mark: use X, O or . (also - or _)"
-                )
+                raise InvalidPositionError(f"{char!r} at cell {cell} is not a mark: use X, O or . (also - or _)")
         return cls.from_masks(x, o, size)
 
     # -- reading -------------------------------------------------------------
@@ -377,7 +373,7 @@ class Board:
     def __str__(self) -> str:
         n = self.size
         marks = "".join("X" if self._x >> c & 1 else "O" if self._o >> c & 1 else "." for c in range(n * n))
-        return "/".join(marks[r * n:r * n + n] for r in range(n))
+        return "/".join(marks[r * n : r * n + n] for r in range(n))
 
     def __repr__(self) -> str:
         return f"Board.parse({str(self)!r})"
@@ -398,12 +394,16 @@ class Board:
         return f"\n{rule}\n".join(rows)
 
 
-
 def _fill(board: Board, x: Mask, o: Mask, state: _State) -> None:
     """Set a new board's fields, once: boards refuse assignment after that."""
     result, lines, turn, moves = state
     for name, value in (
-        ("_x", x), ("_o", o), ("_result", result), ("_lines", lines), ("_turn", turn), ("_moves", moves),
+        ("_x", x),
+        ("_o", o),
+        ("_result", result),
+        ("_lines", lines),
+        ("_turn", turn),
+        ("_moves", moves),
     ):
         object.__setattr__(board, name, value)
 
@@ -493,9 +493,7 @@ def _problems(x: Mask, o: Mask, geometry: Geometry) -> list[str]:
     problems = []
     nx, no = _bits(x), _bits(o)
     if not no <= nx <= no + 1:
-        problems.append(
-            f"X has {nx} marks and O {no}: X moves first, so X has as many as O or one more"
-        )
+        problems.append(f"X has {nx} marks and O {no}: X moves first, so X has as many as O or one more")
     x_lines, o_lines = geometry.lines_of(x), geometry.lines_of(o)
     in_a_row = f"{COUNT_WORDS[geometry.k]} in a row"
     if x_lines and o_lines:

@@ -163,7 +163,7 @@ def funnel() -> Funnel:
     for board, paths in counts.items():
         by_depth[board.ply] += paths
     return Funnel(
-        boards=3 ** 9,
+        boards=3**9,
         positions=len(positions),
         positions_up_to_symmetry=len(set(canonical.values())),
         move_orders=factorial(9),

@@ -33,8 +33,17 @@ if TYPE_CHECKING:
     from random import Random
 
 __all__ = [
-    "Analysis", "MoveAnalysis", "Value", "analyze", "analyze_move", "backend", "best_moves",
-    "clear_caches", "perfect_move", "summarize", "value_of",
+    "Analysis",
+    "MoveAnalysis",
+    "Value",
+    "analyze",
+    "analyze_move",
+    "backend",
+    "best_moves",
+    "clear_caches",
+    "perfect_move",
+    "summarize",
+    "value_of",
 ]
 
 _BACKENDS: dict[int, Backend] = {THREE.side: TABLE}
@@ -117,4 +126,3 @@ def perfect_move(board: Board, rng: Random) -> Cell:
     """A move perfect play chooses, at random among the best by ``rng``;
     IllegalMoveError once the game is over."""
     return backend(board.geometry).perfect_move(board, rng)
-

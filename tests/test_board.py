@@ -90,7 +90,6 @@ class TestNotation:
         with pytest.raises(IllegalMoveError, match="0 to 8"):
             Board.empty()[bad]  # type: ignore[index]
 
-
     def test_pretty(self) -> None:
         """pretty() draws the grid; numbered, it shows the free cells as 1-9."""
         board = Board.parse("X.O/.X./...")

@@ -146,9 +146,7 @@ def worst_outcomes(board: Board, side: Player) -> frozenset[tuple[str, int]]:
         assert PERFECT.choose(board) in cells
     else:
         cells = board.legal_moves
-    return frozenset(
-        (result, plies + 1) for cell in cells for result, plies in worst_outcomes(board.play(cell), side)
-    )
+    return frozenset((result, plies + 1) for cell in cells for result, plies in worst_outcomes(board.play(cell), side))
 
 
 class TestPerfect:
@@ -208,7 +206,10 @@ class TestMatches:
             result = play_match(bot(x_level, seed=1), bot(o_level, seed=2), 300)
             assert result.games == 300 == result.x_wins + result.o_wins + result.draws
             assert result.as_dict() == {
-                "games": 300, "x_wins": result.x_wins, "o_wins": result.o_wins, "draws": result.draws
+                "games": 300,
+                "x_wins": result.x_wins,
+                "o_wins": result.o_wins,
+                "draws": result.draws,
             }
 
     def test_perfect_against_perfect_always_draws(self) -> None:

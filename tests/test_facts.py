@@ -33,8 +33,15 @@ def test_as_dict_lists_every_figure(facts: Facts) -> None:
     """as_dict() has every figure under its attribute name, and the games add up."""
     counts = facts.as_dict()
     assert list(counts) == [
-        "games", "x_wins", "o_wins", "draws", "positions", "terminal_positions",
-        "positions_up_to_symmetry", "terminal_positions_up_to_symmetry", "tree_nodes",
+        "games",
+        "x_wins",
+        "o_wins",
+        "draws",
+        "positions",
+        "terminal_positions",
+        "positions_up_to_symmetry",
+        "terminal_positions_up_to_symmetry",
+        "tree_nodes",
     ]
     assert all(counts[name] == getattr(facts, name) for name in counts)
     assert counts["games"] == counts["x_wins"] + counts["o_wins"] + counts["draws"]

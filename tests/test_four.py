@@ -50,9 +50,16 @@ import view
 FULL = (1 << 16) - 1
 # The ten lines of four, by hand: rows, columns, the two diagonals.
 LINES = [
-    [0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15],
-    [0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15],
-    [0, 5, 10, 15], [3, 6, 9, 12],
+    [0, 1, 2, 3],
+    [4, 5, 6, 7],
+    [8, 9, 10, 11],
+    [12, 13, 14, 15],
+    [0, 4, 8, 12],
+    [1, 5, 9, 13],
+    [2, 6, 10, 14],
+    [3, 7, 11, 15],
+    [0, 5, 10, 15],
+    [3, 6, 9, 12],
 ]
 LINE_MASKS = [sum(1 << c for c in line) for line in LINES]
 SLOW_BELOW = 6  # marks: positions with fewer need the reference for minutes
@@ -113,13 +120,13 @@ def random_positions(count_per_depth: int, depths: range, seed: int) -> list[Boa
 # Positions a search can get wrong: threats to block, double threats, wins
 # that are slower than others, and a position where nobody can win any more.
 TACTICAL = [
-    "XXX./OOO./..../....",   # X wins now at 3; O would win at 7 next
-    "XXX./OO../O.../....",   # X wins now
-    "X.../XO../X.O./...O",   # O threatens nothing yet; X has a column of three to finish
-    "XX../.OO./..X./..O.",   # quiet middle game
-    "X..O/.XO./.OX./....",   # O must block the diagonal at 15
-    "XOXO/OXOX/XOXO/....",   # nobody can win: a draw, four plies to the end
-    ".X../XO../.O../....",   # O has two in the second column
+    "XXX./OOO./..../....",  # X wins now at 3; O would win at 7 next
+    "XXX./OO../O.../....",  # X wins now
+    "X.../XO../X.O./...O",  # O threatens nothing yet; X has a column of three to finish
+    "XX../.OO./..X./..O.",  # quiet middle game
+    "X..O/.XO./.OX./....",  # O must block the diagonal at 15
+    "XOXO/OXOX/XOXO/....",  # nobody can win: a draw, four plies to the end
+    ".X../XO../.O../....",  # O has two in the second column
     "OX../XXO./.O../....",
 ]
 
@@ -223,11 +230,14 @@ class TestTheFourByFourBoard:
     def test_sizes_never_compare_equal(self) -> None:
         assert Board.empty(4) != Board.empty() and Board.empty(4).key == Board.empty().key
 
-    @pytest.mark.parametrize("text, words", [
-        ("XXXX/OOOO/..../....", "both X and O have four in a row"),
-        ("XXX/OOO/..", "not three rows of three cells"),
-        ("X" * 12, "9 cells (16 on 4x4)"),
-    ])
+    @pytest.mark.parametrize(
+        "text, words",
+        [
+            ("XXXX/OOOO/..../....", "both X and O have four in a row"),
+            ("XXX/OOO/..", "not three rows of three cells"),
+            ("X" * 12, "9 cells (16 on 4x4)"),
+        ],
+    )
     def test_bad_positions_say_why(self, text: str, words: str) -> None:
         with pytest.raises(InvalidPositionError, match=re.escape(words)):
             Board.parse(text)
@@ -337,7 +347,10 @@ def test_the_census_counts_3x3_as_the_engine_does() -> None:
     the figures compute_facts() gets by walking every position."""
     counted, facts = census(3), compute_facts()
     assert (counted.positions, counted.classes, counted.games, counted.tree_nodes) == (
-        facts.positions, facts.positions_up_to_symmetry, facts.games, facts.tree_nodes
+        facts.positions,
+        facts.positions_up_to_symmetry,
+        facts.games,
+        facts.tree_nodes,
     )
 
 

@@ -31,8 +31,17 @@ def replay(start: Board, moves: tuple[int, ...] | list[int]) -> str:
 def snapshot(game: Game) -> tuple[Any, ...]:
     """Everything observable about a game, to check that a refused action changed nothing."""
     return (
-        game.board, game.moves, game.result, game.mode, game.human, game.level, game.start,
-        game.can_undo, game.can_redo, game.bot_to_move, game.human_to_move,
+        game.board,
+        game.moves,
+        game.result,
+        game.mode,
+        game.human,
+        game.level,
+        game.start,
+        game.can_undo,
+        game.can_redo,
+        game.bot_to_move,
+        game.human_to_move,
     )
 
 
@@ -349,6 +358,7 @@ class TestRestartAndStart:
 
     def test_seeded_sessions_repeat_across_restarts(self) -> None:
         """Two sessions with one seed play the same games, restart after restart."""
+
         def session() -> list[tuple[int, ...]]:
             """Three games watched in one seeded session."""
             game = Game(Mode.WATCH, level=Level.RANDOM, seed=11)
@@ -432,7 +442,10 @@ class GameMachine(RuleBasedStateMachine):
         is an empty one of 0-8; otherwise IllegalMoveError and no change."""
         game = self.game
         legal = (
-            not game.is_over and game.human_to_move and type(cell) is int and 0 <= cell <= 8
+            not game.is_over
+            and game.human_to_move
+            and type(cell) is int
+            and 0 <= cell <= 8
             and game.board[cell] is None
         )
         if legal:
@@ -521,9 +534,7 @@ class GameMachine(RuleBasedStateMachine):
     def restart(self, mode: Mode | None, human: Player | None, level: Level | None, start: Board | None) -> None:
         """Restart changes exactly the settings given and begins again from the start, without history."""
         game = self.game
-        expected = (
-            mode or game.mode, human or game.human, level or game.level, game.start if start is None else start
-        )
+        expected = (mode or game.mode, human or game.human, level or game.level, game.start if start is None else start)
         game.restart(mode=mode, human=human, level=level, start=start)
         assert (game.mode, game.human, game.level, game.start) == expected
         assert game.board == game.start and game.moves == ()
@@ -609,4 +620,3 @@ class TestReplay:
         with pytest.raises(IllegalMoveError):
             game.replay([0, 4, 8])
         assert game.moves == (4,) and game.board == Board.parse(".../.X./...")
-

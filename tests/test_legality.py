@@ -191,7 +191,7 @@ def reached_backwards(cells: str) -> bool:
     last = "X" if xs == os + 1 else "O"
     for cell, mark in enumerate(cells):
         if mark == last:
-            before = cells[:cell] + "." + cells[cell + 1:]
+            before = cells[:cell] + "." + cells[cell + 1 :]
             if not finished(before) and reached_backwards(before):
                 return True
     return False
