@@ -254,8 +254,9 @@ _IMAGES: dict[int, Callable[[Mask, Mask], list[int]]] = {}
 
 
 def forget_tables() -> None:
-    """Drop the tables built so far (``byte_maps`` and ``images``, the answers of
-    ``Geometry.completing``): the next use builds them again, as in a fresh process."""
+    """Drop the tables built so far (``byte_maps``, ``images``) and the answers
+    ``Geometry.completing`` remembers: the next use builds them again, as in a
+    fresh process."""
     _BYTE_MAPS.clear()
     _IMAGES.clear()
     _COMPLETING.clear()
@@ -267,7 +268,8 @@ def byte_maps(shape: Geometry) -> tuple[tuple[tuple[Mask, ...], ...], ...]:
     first), for each of a mask's two bytes (16 cells at most), the image of
     each of its 256 values. A mask's image is the union of its bytes' images:
     two look-ups instead of a loop over the cells (``Symmetry.map_mask``).
-    Built on first use, each value from one with a bit fewer (about 1 ms).
+    Built on first use, each value from the one with its lowest bit cleared
+    (0.8 ms in CPython, where summing each value's bits took 6.5 ms).
 
     >>> maps = byte_maps(THREE)
     >>> maps[1][0][0b1] == SYMMETRIES[1].map_mask(0b1)   # a quarter turn takes cell 0 to 2
