@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pyengine import Board, EngineError, InvalidPositionError
+from pyengine import Board, EngineError, InvalidPositionError, reachable_positions
 from tests import reference as ref
 from tests.support import cells_of
 
@@ -276,3 +276,23 @@ def test_a_random_sample_of_4x4_positions_parses_exactly_when_reachable() -> Non
         assert (board is not None) == reached_backwards(text), text
         accepted += board is not None
     assert 0 < accepted < 20_000
+
+
+def test_play_reaches_only_positions_parse_accepts_on_4x4() -> None:
+    """The other half of the promise, on 4x4: every position ``Board.play``
+    builds (all those reachable from a few random 4x4 positions with eight
+    empty cells, by ``reachable_positions``) parses back to itself, and a game
+    can reach it by the backward check."""
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(3):
+        board = Board.empty(4)
+        while board.ply < 8:
+            board = board.play(rng.choice(board.legal_moves))
+            if board.is_over:
+                board = Board.empty(4)
+        for position in reachable_positions(board):
+            text = str(position)
+            assert Board.parse(text) == position and reached_backwards(text.replace("/", ""))
+            checked += 1
+    assert checked > 1000
