@@ -122,6 +122,14 @@ class Board:
     'X.O/.XO/..X'
     >>> Board.parse("X.../.O../..../....").size
     4
+
+    Only positions a game can reach are ever built (the module's docstring
+    says which): ``parse`` and ``from_masks`` refuse the others, saying why.
+
+    >>> Board.parse("XOOX/OXXO/OXX./XOOX")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pyengine.errors.InvalidPositionError: X has 2 lines of four that share no cell: ...
     """
 
     __slots__ = ("_x", "_o", "_result", "_lines", "_turn", "_moves")
