@@ -511,13 +511,14 @@ def _problems(x: Mask, o: Mask, geometry: Geometry) -> list[str]:
     elif o_lines and nx != no and not problems:
         problems.append(f"O has {in_a_row}, but X moved after O won")
     # The move that won is on every line it completed: lines without a common
-    # cell were completed by two moves, and the game ended at the first.
-    for side, lines in ((Player.X, x_lines), (Player.O, o_lines)):
-        if len(lines) > 1 and not _common_cells(lines):
-            problems.append(
-                f"{side} has {len(lines)} lines of {COUNT_WORDS[geometry.k]} that share no cell:"
-                " one last move cannot complete them all, and nobody moves after a win"
-            )
+    # cell were completed by two moves, and the game ended at the first. (When
+    # both sides have a line, that is the reason already.)
+    winner, lines = (Player.X, x_lines) if not o_lines else (Player.O, o_lines)
+    if len(lines) > 1 and not (x_lines and o_lines) and not _common_cells(lines):
+        problems.append(
+            f"{winner} has {len(lines)} lines of {COUNT_WORDS[geometry.k]} that share no cell:"
+            " one last move cannot complete them all, and nobody moves after a win"
+        )
     return problems
 
 
