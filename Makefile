@@ -24,8 +24,8 @@ test: $(STAMP) $(NODE) chromium   ## lint, type-check and run every test, browse
 	$(PY) -m mypy --strict pyengine
 	$(PY) -m pytest
 
-test-fast: $(STAMP)           ## everything but the browser tests
-	$(PY) -m pytest -m "not browser and not slow"
+test-fast: $(STAMP)           ## everything but the browser tests and those that need the network
+	$(PY) -m pytest -m "not browser and not slow and not network"
 
 lint: $(STAMP)
 	$(PY) -m ruff check pyengine tests bench tools site/py

@@ -17,7 +17,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route
@@ -147,11 +147,43 @@ def module_context(browser: Browser, watch: Watch) -> Iterator[BrowserContext]:
     ctx.close()
 
 
-def open_page(context: BrowserContext, watch: Watch, url: str) -> Page:
+class Opening(NamedTuple):
+    """Where a module's page opens, and what the page shows once it can be used."""
+
+    address: str = ""
+    """Below the site's root, query included; the game's page if empty."""
+    ready: tuple[str, ...] = (READY,)
+    """Selectors the page matches once it can be used, waited for in turn."""
+
+    def wait(self, page: Page) -> None:
+        """Wait until ``page`` matches every ready selector (Pyodide may take a minute on a busy machine)."""
+        for selector in self.ready:
+            page.wait_for_selector(selector, timeout=120_000)
+
+
+GAME_OPENING = Opening()
+
+
+def open_page(context: BrowserContext, watch: Watch, url: str, opening: Opening = GAME_OPENING) -> Page:
+    """A new page of ``context`` at ``url``, once it is ready as ``opening`` says."""
     page = watch.attach(context.new_page())
     page.goto(url)
-    page.wait_for_selector(READY, timeout=60_000)
+    opening.wait(page)
     return page
+
+
+@pytest.fixture(scope="module")
+def page(request: pytest.FixtureRequest, module_context: BrowserContext, watch: Watch, base_url: str) -> Iterator[Page]:
+    """The module's one page, shared by its tests: Pyodide boots once per module,
+    not once per test. It opens where the module's ``OPENING`` says (the game if
+    the module names none), in the module's context (a fresh one, so its storage
+    starts empty), and accepts the confirmations it asks for, as the person who
+    pressed the button would."""
+    opening: Opening = getattr(request.module, "OPENING", GAME_OPENING)
+    page = open_page(module_context, watch, base_url + opening.address, opening)
+    page.on("dialog", lambda dialog: dialog.accept())
+    yield page
+    page.close()
 
 
 # -- reading and driving a board --------------------------------------------------
