@@ -16,14 +16,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, ViewportSize, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: `tools` is a package of the root
 
 from tools.browser import NoChromiumError, launch_args, serve  # noqa: E402
 
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 780}}
+SIZES: dict[str, ViewportSize] = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 780}}
 # A game in progress, the person (X) to move with a winning fork available.
 QUERY = "?mode=bot&level=perfect&as=X&pos=XO./.X./..O"
 
@@ -34,7 +34,8 @@ class Shot(NamedTuple):
 
     address: str
     ready: str
-    act: Callable[[Page], None]
+    act: Callable[[Page], object]
+    """Run before the picture; what it returns is not used."""
     top: str
 
 

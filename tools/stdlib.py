@@ -19,6 +19,7 @@ import subprocess
 import tempfile
 import zipfile
 from pathlib import Path
+from typing import TypedDict
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ROOT / "tools"
@@ -33,7 +34,23 @@ TRIMMED_NAME = "python_stdlib.min.zip"
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed: the same modules make the same zip
 
 
-def derivation_plan(engine_modules: list[Path]) -> dict[str, object]:
+class Plan(TypedDict):
+    """What tools/derive_stdlib.mjs is given: the files it mounts, where, and the entry scripts."""
+
+    files: dict[str, str]
+    path: list[str]
+    entries: list[str]
+
+
+class Found(TypedDict):
+    """What tools/derive_stdlib.mjs reports: the modules Pyodide imports to start,
+    and each module the entries import with its file (None: built in)."""
+
+    boot: list[str]
+    imported: dict[str, str | None]
+
+
+def derivation_plan(engine_modules: list[Path]) -> Plan:
     """What the derivation reads: the site's Python where the page has it
     (main.py and the page's other modules beside the engine package; PyScript's package; the
     on-demand finder), and the scripts the page runs."""
@@ -62,10 +79,10 @@ def stdlib_modules(zip_path: Path) -> dict[str, str]:
     return modules
 
 
-def needed_modules(found: dict[str, list[str] | dict[str, str | None]], in_zip: dict[str, str]) -> list[str]:
+def needed_modules(found: Found, in_zip: dict[str, str]) -> list[str]:
     """The zip's modules among those Pyodide's start-up and the site's imports
     reach, each with its parent packages."""
-    reached = set(found["boot"]) | {name for name, file in dict(found["imported"]).items() if file}
+    reached = set(found["boot"]) | {name for name, file in found["imported"].items() if file}
     keep = set()
     for name in reached:
         parts = name.split(".")
@@ -73,10 +90,10 @@ def needed_modules(found: dict[str, list[str] | dict[str, str | None]], in_zip: 
     return sorted(keep & in_zip.keys())
 
 
-def derive(plan: dict[str, object]) -> list[str]:
+def derive(plan: Plan) -> list[str]:
     """The standard library modules the site needs (cached, see CACHE)."""
     digest = hashlib.sha256(FULL_STDLIB.read_bytes())
-    for path in [TOOLS / "derive_stdlib.mjs", TOOLS / "import_closure.py", *map(Path, dict(plan["files"]).values())]:
+    for path in [TOOLS / "derive_stdlib.mjs", TOOLS / "import_closure.py", *map(Path, plan["files"].values())]:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     digest.update(json.dumps(plan, sort_keys=True).encode())
     cached = CACHE / f"stdlib-{digest.hexdigest()[:16]}.json"

@@ -24,7 +24,9 @@ from pyengine.words import cell_label
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Generator
+
+    from pyodide.ffi import JsProxy
 
 STEPS = {"ArrowLeft": (0, -1), "ArrowRight": (0, 1), "ArrowUp": (-1, 0), "ArrowDown": (1, 0)}
 
@@ -36,12 +38,12 @@ class BoardView:
     cells, the banner, the status line, keyboard play and the bot's timer.
     """
 
-    def __init__(self, root: object, game: Game, *, hints: bool = False) -> None:
+    def __init__(self, root: JsProxy, game: Game, *, hints: bool = False) -> None:
         self.root = root
         self.game = game
         self.show_hints = hints
         self.table = root.querySelector("table.ttt-board")
-        self.cells: list[object] = []
+        self.cells: list[JsProxy] = []
         self.fit_cells()
         self.banner = root.querySelector(".ttt-banner")
         self.status = root.querySelector(".ttt-status")
@@ -109,12 +111,12 @@ class BoardView:
 
     # -- events --------------------------------------------------------------
 
-    def _on_click(self, event: object) -> None:
+    def _on_click(self, event: JsProxy) -> None:
         target = event.target.closest("[data-cell]")
         if target:
             self.play(int(target.dataset.cell))
 
-    def _on_key(self, event: object) -> None:
+    def _on_key(self, event: JsProxy) -> None:
         target = event.target.closest("[data-cell]")
         if not target:
             return
@@ -135,7 +137,7 @@ class BoardView:
         event.preventDefault()
         self.move_focus(size * row + col)
 
-    def _on_action(self, event: object) -> None:
+    def _on_action(self, event: JsProxy) -> None:
         action = event.currentTarget.dataset.action
         if action == "restart":
             self.restart()
@@ -226,7 +228,9 @@ class BoardView:
                                done=self._on_solved_all)
         return view.hints_so_far(self._solving[1])
 
-    def solve(self, board: Board, moves: list[MoveAnalysis]) -> Iterator[None]:
+    def solve(
+        self, board: Board, moves: list[MoveAnalysis]
+    ) -> Generator[None, None, tuple[Board, dict[int, view.Hint]] | None]:
         """Each legal move of ``board`` solved in turn into ``moves``; gives
         up once the board has moved on or hints are off. Returns the hints."""
         for index, move in enumerate(board.legal_moves):

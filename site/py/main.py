@@ -30,6 +30,14 @@ from pyengine.facts import FACT_LABELS
 from pyengine.geometry import parse_size
 from pyengine.policy import against_fixed_bot, perfect_policy_digest
 
+TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from pyodide.ffi import JsProxy
+
+    from pyengine.review import MoveReview
+
 TALLY_KEY = "pyengine.score"
 
 
@@ -37,7 +45,7 @@ class GameView(BoardView):
     """A game set up from the URL. On the home page it also has settings, a
     shareable address, the move list and the score; embedded, just the board."""
 
-    def __init__(self, root: object, *, embedded: bool = False) -> None:
+    def __init__(self, root: JsProxy, *, embedded: bool = False) -> None:
         params = window.URLSearchParams.new(window.location.search)
         given = {key: str(params.get(key)) for key in view.URL_KEYS if params.has(key)}
         settings, problems = view.settings_from_params(given)
@@ -114,7 +122,7 @@ class GameView(BoardView):
         return view.Settings(mode=game.mode, level=game.level, human=game.human, start=game.start,
                              o_level=game.o_level)
 
-    def _on_settings(self, event: object) -> None:
+    def _on_settings(self, event: JsProxy) -> None:
         self.cancel_bot()
         self.game.restart(
             mode=Mode.parse(self.selects["mode"].value),
@@ -148,8 +156,8 @@ class GameView(BoardView):
         self.message.hidden = True
         self.changed(view.turn_status(self.game))
 
-    def _on_action(self, event: object) -> None:
-        if event.currentTarget.dataset.action == "review":
+    def _on_action(self, event: JsProxy) -> None:
+        if event.currentTarget.dataset.action == "review" and self.review:
             self.review.start(self.game)
         else:
             super()._on_action(event)
@@ -208,7 +216,7 @@ class ReviewPanel:
     index in the game) and ``data-cell``, the hooks the browser tests read.
     """
 
-    def __init__(self, panel: object, moves: object, watch: object) -> None:
+    def __init__(self, panel: JsProxy, moves: JsProxy, watch: JsProxy) -> None:
         self.panel = panel
         self.moves = moves  # the game's move list, where the mistake is marked
         self.watch = watch  # the page's "Watch the search from here", whose address the review's link follows
@@ -218,12 +226,12 @@ class ReviewPanel:
         self.better = panel.querySelector(".ttt-review-better")
         self.link = panel.querySelector(".ttt-review-watch a")
         self._step = create_proxy(self._on_step)
-        self._run: tuple[int, object, object] | None = None  # (token, game, the review's iterator)
+        self._run: tuple[int, Game, Iterator[MoveReview]] | None = None  # (token, game, the review's iterator)
         self._tokens = 0
-        self.game_reviewed: tuple[object, ...] | None = None  # the game (start, moves) the panel shows
-        self.mistake: object = None
+        self.game_reviewed: tuple[Board, tuple[int, ...]] | None = None  # the game (start, moves) the panel shows
+        self.mistake: MoveReview | None = None
 
-    def follow(self, game: Game, button: object) -> None:
+    def follow(self, game: Game, button: JsProxy) -> None:
         """After any change to the game: Review is offered once a person's game
         has ended; a panel about another game is cleared; the mark is redrawn."""
         shown = (game.start, game.moves)
@@ -265,7 +273,7 @@ class ReviewPanel:
         self._run = None
         self.show(judged, game)
 
-    def show(self, mistake: object, game: Game) -> None:
+    def show(self, mistake: MoveReview | None, game: Game) -> None:
         """The verdict, and for a mistake the position before it, the better moves and the link."""
         self.mistake = mistake
         self.verdict.textContent = view.review_verdict(mistake, game)
@@ -283,7 +291,7 @@ class ReviewPanel:
             self.link.setAttribute("href", self.search_address(mistake.before.board))
         self.mark()
 
-    def draw_board(self, mistake: object) -> None:
+    def draw_board(self, mistake: MoveReview) -> None:
         board = mistake.before.board
         better = {move.cell: move for move in mistake.better}
         self.board.setAttribute("data-size", str(board.size))
@@ -323,7 +331,7 @@ class ReviewPanel:
 class AnalysisView(BoardView):
     """A docs page's board: the reader plays both sides, hints always on."""
 
-    def __init__(self, root: object) -> None:
+    def __init__(self, root: JsProxy) -> None:
         start = Board.parse(root.dataset.pos)
         super().__init__(root, Game(Mode.TWO_PLAYERS, start=start), hints=True)
 
@@ -334,7 +342,7 @@ def _turn_and_cell(radio_id: str, prefix: str) -> tuple[int, int]:
     return int(turn), int(cell)
 
 
-def show_facts(root: object) -> None:
+def show_facts(root: JsProxy) -> None:
     """Fill the facts table with numbers the engine computes here, now."""
     facts = compute_facts()
     body = root.querySelector("tbody")

@@ -14,6 +14,8 @@ from pyengine.words import cell_name, end_message, hint_text, outcome_for
 
 TYPE_CHECKING = False  # as in pyengine/board.py: the review is loaded once a game is reviewed
 if TYPE_CHECKING:
+    from typing import Any
+
     from pyengine.review import MoveReview
 
 BOT_DELAY_MS = 450  # long enough to see the bot "answer", short enough not to wait for it
@@ -90,7 +92,7 @@ def settings_from_params(values: dict[str, str]) -> tuple[Settings, list[str]]:
     The reasons are plain text for the page to show as text: they quote what
     the URL said, so they must never be parsed as HTML.
     """
-    fields: dict[str, object] = {}
+    fields: dict[str, Any] = {}  # each field's own type, by _URL_FIELDS' parser of it
     problems = []
     for key, (field, parse, problem) in _URL_FIELDS.items():
         if key not in values:
