@@ -14,6 +14,7 @@ truthiness here, never with ``is None``.
 from __future__ import annotations
 
 import view
+from cellmarkup import built, cell_markup
 from longwork import ONE_STEP, Runner
 from pyscript import document, window
 from pyscript.ffi import create_proxy
@@ -90,21 +91,10 @@ class BoardView:
             line = document.createElement("tr")
             line.setAttribute("role", "row")
             for cell in range(size * row, size * row + size):
-                holder = document.createElement("td")
-                holder.setAttribute("role", "gridcell")
-                button = document.createElement("button")
-                button.type = "button"
-                button.className = "ttt-cell"
-                button.setAttribute("data-cell", str(cell))
-                button.tabIndex = 0 if cell == 0 else -1
-                for part in ("ttt-mark", "ttt-hint"):
-                    span = document.createElement("span")
-                    span.className = part
-                    span.setAttribute("aria-hidden", "true")
-                    button.appendChild(span)
-                holder.appendChild(button)
+                # The build's own cell (tools/stage.py); render() then fills it in.
+                holder = built(document, cell_markup(cell, label=cell_label(cell, None, None, size)))
                 line.appendChild(holder)
-                self.cells.append(button)
+                self.cells.append(holder.firstElementChild)
             body.appendChild(line)
         self.table.replaceChildren(body)
         self.table.setAttribute("data-size", str(size))

@@ -16,14 +16,14 @@ truthiness here, never with ``is None``.
 
 from __future__ import annotations
 
-import contextlib
 import importlib
-import json
 
 import view
 from boardview import BoardView
+from longwork import ONE_STEP, Runner
 from pyscript import document, window
 from pyscript.ffi import create_proxy
+from saved import Kept
 
 from pyengine import Board, EngineError, Game, Level, Mode, Player, compute_facts
 from pyengine.facts import FACT_LABELS
@@ -32,7 +32,7 @@ from pyengine.policy import against_fixed_bot, perfect_policy_digest
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Generator, Iterator
 
     from pyodide.ffi import JsProxy
 
@@ -61,6 +61,7 @@ class GameView(BoardView):
         self.score = root.querySelector(".ttt-score")
         self.message = root.querySelector(".ttt-message")
         self._scored = False  # whether this game's end is already in the tally
+        self.kept = Kept(window)
         self.heading = None if embedded else document.querySelector(".ttt-heading")
         panel = root.querySelector(".ttt-review")
         self.review = ReviewPanel(panel, self.moves, self.watch) if panel else None
@@ -189,22 +190,27 @@ class GameView(BoardView):
         self._scored = True
         tally = self.load_tally()
         tally[key] = tally.get(key, 0) + 1
-        # Storage full or disabled: the score is shown but not kept.
-        with contextlib.suppress(Exception):
-            window.localStorage.setItem(TALLY_KEY, json.dumps(tally))
+        self.kept.write_json(TALLY_KEY, tally)  # False (storage full or disabled): shown but not kept
         self.show_score(tally)
 
     def load_tally(self) -> dict[str, int]:
-        try:
-            stored = json.loads(window.localStorage.getItem(TALLY_KEY) or "{}")
-        except Exception:  # disabled storage, or a value not ours
-            return {}
-        if not isinstance(stored, dict):
-            return {}
-        return {k: v for k, v in stored.items() if k in view.TALLY_KEYS and isinstance(v, int) and v >= 0}
+        stored = self.kept.read_json(TALLY_KEY, view.tally_from_json)
+        # Nothing kept, or a value not ours: the score starts afresh, and the
+        # next game's result replaces what was kept.
+        return stored if isinstance(stored, dict) else {}
 
     def show_score(self, tally: dict[str, int] | None = None) -> None:
         self.score.textContent = view.tally_text(self.load_tally() if tally is None else tally)
+
+
+def first_mistake(judged: Iterator[MoveReview]) -> Generator[None, None, MoveReview | None]:
+    """The first judged move that gave value away (None if none did), one
+    judged move per step, for the runner to slice."""
+    for move in judged:
+        if move.gave_away:
+            return move
+        yield None
+    return None
 
 
 class ReviewPanel:
@@ -225,9 +231,8 @@ class ReviewPanel:
         self.board = panel.querySelector(".ttt-review-board")
         self.better = panel.querySelector(".ttt-review-better")
         self.link = panel.querySelector(".ttt-review-watch a")
-        self._step = create_proxy(self._on_step)
-        self._run: tuple[int, Game, Iterator[MoveReview]] | None = None  # (token, game, the review's iterator)
-        self._tokens = 0
+        # One judged move per slice: a 4x4 move's analysis is as long as a slice may be.
+        self.runner = Runner(window, create_proxy, budget=ONE_STEP)
         self.game_reviewed: tuple[Board, tuple[int, ...]] | None = None  # the game (start, moves) the panel shows
         self.mistake: MoveReview | None = None
 
@@ -242,7 +247,7 @@ class ReviewPanel:
         self.mark()
 
     def clear(self) -> None:
-        self._run = None
+        self.runner.stop()
         self.game_reviewed = None
         self.mistake = None
         self.panel.hidden = True
@@ -252,26 +257,15 @@ class ReviewPanel:
         # Imported on the first review: the page's start-up does not pay for it.
         from pyengine.review import review
 
-        self._tokens += 1
-        self._run = (self._tokens, game, review(game.start, game.moves, view.review_sides(game)))
         self.game_reviewed = (game.start, game.moves)
         self.mistake = None
         self.panel.hidden = False
         self.panel.removeAttribute("data-reviewed")
         self.detail.hidden = True
         self.verdict.textContent = "Reviewing the game…"
-        window.setTimeout(self._step, 0, self._tokens)
-
-    def _on_step(self, token: int) -> None:
-        if not self._run or self._run[0] != token:
-            return  # cleared, or a newer review took over
-        _, game, moves = self._run
-        judged = next(moves, None)
-        if judged is not None and not judged.gave_away:
-            window.setTimeout(self._step, 0, token)
-            return
-        self._run = None
-        self.show(judged, game)
+        # A newer review, or clear(), retires this one: its verdict is never shown.
+        self.runner.start(first_mistake(review(game.start, game.moves, view.review_sides(game))),
+                          done=lambda mistake: self.show(mistake, game))
 
     def show(self, mistake: MoveReview | None, game: Game) -> None:
         """The verdict, and for a mistake the position before it, the better moves and the link."""

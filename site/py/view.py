@@ -65,8 +65,14 @@ class Hint(Record):
     """Whether perfect play would choose this cell."""
 
 
-def _quote(text: str) -> str:
-    shown = text if len(text) <= MAX_SHOWN_INPUT else text[:MAX_SHOWN_INPUT] + "…"
+def quoted(text: str, limit: int = MAX_SHOWN_INPUT) -> str:
+    """Text a reader gave (an address's value, a kept setting) quoted back to
+    them, cut to ``limit`` characters: the page's one way of quoting input.
+
+    >>> quoted("sideways"), quoted("x" * 50, limit=3)
+    ('“sideways”', '“xxx…”')
+    """
+    shown = text if len(text) <= limit else text[:limit] + "…"
     return f"“{shown}”"
 
 
@@ -100,7 +106,7 @@ def settings_from_params(values: dict[str, str]) -> tuple[Settings, list[str]]:
         try:
             fields[field] = parse(values[key])
         except EngineError as error:
-            problems.append(problem.format(_quote(values[key]), error))
+            problems.append(problem.format(quoted(values[key]), error))
     return Settings(**fields), problems
 
 
@@ -208,6 +214,19 @@ def tally_key(game: Game) -> str | None:
         assert outcome is not None
         return f"bot:{outcome.value}"
     return "two:draw" if result is Result.DRAW else f"two:{result.value.lower()}"
+
+
+def tally_from_json(stored: object) -> dict[str, int]:
+    """The score kept in this browser, from its JSON value: the counts it holds
+    of the page's scores (anything else kept beside them is dropped); a
+    TypeError if the value is not a score at all.
+
+    >>> tally_from_json({"bot:win": 2, "bot:loss": -1, "elsewhere": 5})
+    {'bot:win': 2}
+    """
+    if not isinstance(stored, dict):
+        raise TypeError(f"a score is a table of counts, not a {type(stored).__name__}")
+    return {k: v for k, v in stored.items() if k in TALLY_KEYS and isinstance(v, int) and v >= 0}
 
 
 def tally_text(tally: dict[str, int]) -> str:
