@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
-from cellmarkup import Element, built, cell_markup, html_of
+from cellmarkup import Element, built, cell_markup
 
 from pyengine import Board
-from tools.stage import board_table
+from tools.stage import board_table, html_of
 
 
 class Node:

@@ -19,7 +19,14 @@ from pyengine.words import cell_label, hint_text
 # here is the one the page's Python builds. Appended, as tools/explorer.py
 # does, so that no module of site/py hides one of the build's.
 sys.path.append(str(Path(__file__).resolve().parent.parent / "site" / "py"))
-from cellmarkup import cell_markup, html_of
+from cellmarkup import Element, cell_markup
+
+
+def html_of(element: Element) -> str:
+    """``element`` (site/py/cellmarkup.py) as HTML, its text and attribute values escaped."""
+    attributes = "".join(f' {name}="{html.escape(value)}"' for name, value in element.attributes.items())
+    inner = html.escape(element.text, quote=False) + "".join(html_of(child) for child in element.children)
+    return f"<{element.tag}{attributes}>{inner}</{element.tag}>"
 
 
 def board_table(board: Board, label: str, *, hints: bool = False) -> str:

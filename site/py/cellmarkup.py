@@ -2,17 +2,17 @@
 Python runs (tools/stage.py), and the page builds the same elements with DOM
 calls when a game's size changes the grid (boardview.py).
 
-    cell_markup(4, size=3, label="centre, empty")   # the data
-    html_of(element)                                 # the build's text
-    built(document, element)                         # the page's element
+    cell_markup(4, label="centre, empty")   # the data
+    stage.html_of(element)                   # the build's text (tools/stage.py)
+    built(document, element)                 # the page's element
 
-No DOM import: the page hands ``document`` in, so tests/test_cellmarkup.py
-runs all of it in CPython.
+Nothing is imported at run time: every page with a board loads this module
+as it starts (the HTML writer, which needs the standard library's ``html``,
+is the build's), and the page hands ``document`` in, so
+tests/test_cellmarkup.py runs it in CPython.
 """
 
 from __future__ import annotations
-
-import html
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
@@ -53,13 +53,6 @@ def cell_markup(cell: int, *, mark: str = "", hint: str = "", value: str = "", b
         ),
     )
     return Element("td", {"role": "gridcell"}, children=(button,))
-
-
-def html_of(element: Element) -> str:
-    """``element`` as HTML, its text and attribute values escaped."""
-    attributes = "".join(f' {name}="{html.escape(value)}"' for name, value in element.attributes.items())
-    inner = html.escape(element.text, quote=False) + "".join(html_of(child) for child in element.children)
-    return f"<{element.tag}{attributes}>{inner}</{element.tag}>"
 
 
 def built(document: JsProxy, element: Element) -> JsProxy:
