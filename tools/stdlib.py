@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
 import subprocess
 import tempfile
 import zipfile
@@ -48,6 +49,17 @@ class Found(TypedDict):
 
     boot: list[str]
     imported: dict[str, str | None]
+
+
+def keep(cached: Path, data: bytes) -> None:
+    """Write ``data`` to the cache file ``cached`` whole or not at all: written
+    beside it, then renamed over it, so that a build or test running at the
+    same moment (the suite builds the site while other tests run) never reads
+    half a file."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile(dir=CACHE, prefix=cached.name, suffix=".part", delete=False) as part:
+        part.write(data)
+    os.replace(part.name, cached)
 
 
 def derivation_plan(engine_modules: list[Path]) -> Plan:
@@ -109,8 +121,7 @@ def derive(plan: Plan) -> list[str]:
     if done.returncode:
         raise SystemExit(f"deriving the standard library failed:\n{done.stderr[-3000:]}")
     modules = needed_modules(json.loads(done.stdout), stdlib_modules(FULL_STDLIB))
-    CACHE.mkdir(parents=True, exist_ok=True)
-    cached.write_text(json.dumps(modules))
+    keep(cached, json.dumps(modules).encode())
     return modules
 
 
@@ -144,8 +155,7 @@ def compiled(source_zip: bytes, mode: str = "sourceless") -> bytes:
                                   cwd=ROOT, capture_output=True, text=True, check=False)
             if done.returncode:
                 raise SystemExit(f"compiling to bytecode failed:\n{done.stderr[-3000:]}")
-            CACHE.mkdir(parents=True, exist_ok=True)
-            cached.write_bytes(dest.read_bytes())
+            keep(cached, dest.read_bytes())
     return cached.read_bytes()
 
 
