@@ -44,9 +44,14 @@ def board_table(board: Board, label: str, *, hints: bool = False) -> str:
             # The live page's own name for the cell, hint included, so a screen
             # reader hears the same words before and after Python takes over.
             name = cell_label(cell, mark, hint or None, size)
-            markup = cell_markup(cell, mark=str(mark) if mark else "", hint=hint,
-                                 value=move.value.value if move else "",
-                                 best=bool(analysis and cell in analysis.best), label=name)
+            markup = cell_markup(
+                cell,
+                mark=str(mark) if mark else "",
+                hint=hint,
+                value=move.value.value if move else "",
+                best=bool(analysis and cell in analysis.best),
+                label=name,
+            )
             cells.append(html_of(markup))
         rows.append(f'<tr role="row">{"".join(cells)}</tr>')
     return (
@@ -65,8 +70,9 @@ RUNTIME_NOTICE = (
 )
 
 
-def stage(board: Board, label: str, *, hints: bool = False, first_paint: str = "",
-          status: str = "Loading the engine&hellip;") -> str:
+def stage(
+    board: Board, label: str, *, hints: bool = False, first_paint: str = "", status: str = "Loading the engine&hellip;"
+) -> str:
     """The board with its banner, the status line under them, and the runtime's
     notice, in their loading state; ``first_paint`` boards go before the table."""
     return f"""<div class="ttt-stage">

@@ -116,7 +116,10 @@ def derive(plan: Plan) -> list[str]:
         plan_file.flush()
         done = subprocess.run(
             ["node", str(TOOLS / "derive_stdlib.mjs"), plan_file.name],
-            cwd=ROOT, capture_output=True, text=True, check=False,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=False,
         )
     if done.returncode:
         raise SystemExit(f"deriving the standard library failed:\n{done.stderr[-3000:]}")
@@ -151,8 +154,13 @@ def compiled(source_zip: bytes, mode: str = "sourceless") -> bytes:
         with tempfile.TemporaryDirectory() as work:
             source, dest = Path(work) / "source.zip", Path(work) / "dest.zip"
             source.write_bytes(source_zip)
-            done = subprocess.run(["node", str(script), str(source), str(dest), mode],
-                                  cwd=ROOT, capture_output=True, text=True, check=False)
+            done = subprocess.run(
+                ["node", str(script), str(source), str(dest), mode],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                check=False,
+            )
             if done.returncode:
                 raise SystemExit(f"compiling to bytecode failed:\n{done.stderr[-3000:]}")
             keep(cached, dest.read_bytes())

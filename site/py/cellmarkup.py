@@ -24,13 +24,15 @@ class Element:
 
     __slots__ = ("tag", "attributes", "text", "children")
 
-    def __init__(self, tag: str, attributes: dict[str, str], text: str = "",
-                 children: tuple[Element, ...] = ()) -> None:
+    def __init__(
+        self, tag: str, attributes: dict[str, str], text: str = "", children: tuple[Element, ...] = ()
+    ) -> None:
         self.tag, self.attributes, self.text, self.children = tag, attributes, text, children
 
 
-def cell_markup(cell: int, *, mark: str = "", hint: str = "", value: str = "", best: bool = False,
-                label: str = "") -> Element:
+def cell_markup(
+    cell: int, *, mark: str = "", hint: str = "", value: str = "", best: bool = False, label: str = ""
+) -> Element:
     """The grid cell holding ``cell``'s button: its mark and hint (each hidden
     from screen readers, which hear ``label``), in the loading state: out of
     play (aria-disabled) until the page's Python draws it, and only the first
