@@ -20,9 +20,9 @@ import re
 import subprocess
 import sys
 from functools import cache
-from pathlib import Path
 
 import pytest
+import view
 
 from pyengine import (
     Board,
@@ -43,9 +43,6 @@ from pyengine import (
 from pyengine.bots import play_game
 from pyengine.census import census, every_position
 from pyengine.solver import analyze_move, summarize
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site" / "py"))
-import view
 
 FULL = (1 << 16) - 1
 # The ten lines of four, by hand: rows, columns, the two diagonals.

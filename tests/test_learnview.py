@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 from random import Random
+
+import learnview
 
 from pyengine import Board, Player
 from pyengine.marking import choice_positions, mark
 from pyengine.mcts import Tree
 from pyengine.menace import MICHIE, Menace
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site" / "py"))
-import learnview
 
 
 def test_a_box_draws_its_beads_its_verdict_and_the_drawn_bead() -> None:

@@ -3,15 +3,11 @@ fake setTimeout and a fake clock that the work itself advances."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site" / "py"))
 import longwork
+import pytest
 from longwork import Controls, Runner
 
 

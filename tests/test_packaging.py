@@ -4,6 +4,9 @@ One wheel and one sdist are built with `python -m build`, as a user's pip
 would build them, and the wheel is installed into a fresh virtual environment.
 Everything then runs from a temporary folder with `python -I`, so the source
 tree is never on the path: a file missing from the wheel fails here.
+
+The whole module needs the package index: the build's isolated environment
+installs setuptools from it, and pip installs tqdm into the fresh environment.
 """
 
 import os
@@ -17,6 +20,8 @@ from typing import NamedTuple
 import pytest
 
 import pyengine
+
+pytestmark = pytest.mark.network
 
 ROOT = Path(__file__).resolve().parent.parent
 DISTRIBUTION = "pyengine-tictactoe"

@@ -6,20 +6,17 @@ from __future__ import annotations
 
 import random
 import re
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
+import search_view
+from search_view import JUMPS, Stepper
 
 from pyengine import Board, InvalidPositionError, Player, Value, analyze
 from pyengine.search import INFINITY, Algorithm, Counts, Event, Kind, Order, events, run_to_end, tally
 from pyengine.trace import SMALL_TREE, BranchState, Trace, tree
 from pyengine.words import Convention, describe
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site" / "py"))
-import search_view
-from search_view import JUMPS, Stepper
 
 SMALL = Board.parse("X.O/.X./..O")  # issue 19's position: End, then Back, stuck the explorer
 LARGE = Board.parse("XO../OX../..XO/....")  # a 4x4 position with 10 empty cells, the most searched here

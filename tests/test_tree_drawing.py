@@ -7,10 +7,10 @@ the path when the whole tree would not be readable."""
 from __future__ import annotations
 
 import itertools
-import sys
-from pathlib import Path
 
 import pytest
+import tree_drawing as drawing
+from tree_drawing import Picture, View, WholeTree
 
 from pyengine import Board
 from pyengine.board import Player
@@ -18,10 +18,6 @@ from pyengine.search import INFINITY, Algorithm, Kind, Order, events
 from pyengine.trace import BranchState, Step, Trace
 from pyengine.words import Convention
 from tests.support import expected_values, key
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site" / "py"))
-import tree_drawing as drawing
-from tree_drawing import Picture, View, WholeTree
 
 SMALL = Board.parse("X.O/.X./..O")  # five empty cells: alpha-beta cuts here
 TINY = Board.parse("XOX/.O./X..")  # four empty cells: a whole tree that fits a projector

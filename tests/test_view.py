@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
+import view
 
 from pyengine import Board, Game, Level, Mode, Player
 from tests import reference
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site" / "py"))
-import view
 
 
 class TestSettingsFromTheUrl:

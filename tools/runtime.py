@@ -189,7 +189,7 @@ def engine_zip() -> bytes:
     """The zip PyScript unpacks next to main.py, with the modules the page
     imports as it starts (imported_at_start) as bytecode, because Python
     compiles a module's source at every import, and these were compiled at
-    every visit, inside the start's longest pieces (bench/README.md, issue 21):
+    every visit, inside the start's longest pieces (bench/HISTORY.md, issue 21):
 
     - the engine's: sourceless bytecode (pyengine/*.pyc, as the standard
       library is); its other modules stay source, for fewer bytes;

@@ -16,14 +16,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, ViewportSize, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: `tools` is a package of the root
 
 from tools.browser import NoChromiumError, launch_args, serve  # noqa: E402
 
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 780}}
+SIZES: dict[str, ViewportSize] = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 780}}
 # A game in progress, the person (X) to move with a winning fork available.
 QUERY = "?mode=bot&level=perfect&as=X&pos=XO./.X./..O"
 
@@ -34,7 +34,8 @@ class Shot(NamedTuple):
 
     address: str
     ready: str
-    act: Callable[[Page], None]
+    act: Callable[[Page], object]
+    """Run before the picture; what it returns is not used."""
     top: str
 
 
@@ -49,20 +50,33 @@ def _click(selector: str, then: str) -> Callable[[Page], None]:
 
 
 PAGES = {
-    "play": Shot(QUERY, "table.ttt-board[data-ready='true']",
-                 _click("[data-action='hints']", "[data-action='hints'][aria-pressed='true']"),
-                 "[data-board='game']"),
+    "play": Shot(
+        QUERY,
+        "table.ttt-board[data-ready='true']",
+        _click("[data-action='hints']", "[data-action='hints'][aria-pressed='true']"),
+        "[data-board='game']",
+    ),
     # Alpha-beta mid-search, on a position whose whole tree is drawn.
-    "search": Shot("search/?alg=alphabeta&order=cce&pos=XO./.X./..O&step=12", "[data-explorer][data-ready='true']",
-                   lambda page: None, "[data-explorer]"),
+    "search": Shot(
+        "search/?alg=alphabeta&order=cce&pos=XO./.X./..O&step=12",
+        "[data-explorer][data-ready='true']",
+        lambda page: None,
+        "[data-explorer]",
+    ),
     # The starter checked on every position: the verdict and its board.
-    "check-your-minimax": Shot("check-your-minimax/", "[data-board='checker'][data-state='ready']",
-                               _click("[data-check-run]", "[data-board='checker'][data-state='done']"),
-                               "[data-board='checker'] .ck-controls"),
+    "check-your-minimax": Shot(
+        "check-your-minimax/",
+        "[data-board='checker'][data-state='ready']",
+        _click("[data-check-run]", "[data-board='checker'][data-state='done']"),
+        "[data-board='checker'] .ck-controls",
+    ),
     # A game against the map's bot (as O), two moves in; the map follows it.
-    "strategy-map": Shot("strategy-map/?map=O&moves=4,0", "[data-map='O'] g.sm-node[tabindex]",
-                         lambda page: page.wait_for_selector(".sm-game table[data-ready='true']"),
-                         "[data-board='strategy_map']"),
+    "strategy-map": Shot(
+        "strategy-map/?map=O&moves=4,0",
+        "[data-map='O'] g.sm-node[tabindex]",
+        lambda page: page.wait_for_selector(".sm-game table[data-ready='true']"),
+        "[data-board='strategy_map']",
+    ),
 }
 
 
@@ -70,8 +84,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--site", type=Path, default=ROOT / "build" / "site")
     parser.add_argument("--out", type=Path, default=ROOT / "site" / "assets" / "screenshots")
-    parser.add_argument("--pages", nargs="+", choices=sorted(PAGES), default=["play"],
-                        help="which pages (default: the game page, the README's pictures)")
+    parser.add_argument(
+        "--pages",
+        nargs="+",
+        choices=sorted(PAGES),
+        default=["play"],
+        help="which pages (default: the game page, the README's pictures)",
+    )
     args = parser.parse_args()
     if not (args.site / "index.html").exists():
         raise SystemExit(f"no built site in {args.site}: run `make build` first")
@@ -87,7 +106,9 @@ def main() -> None:
             for scheme in ("light", "dark"):
                 for size, viewport in SIZES.items():
                     context = browser.new_context(
-                        viewport=viewport, color_scheme=scheme, device_scale_factor=1,
+                        viewport=viewport,
+                        color_scheme=scheme,
+                        device_scale_factor=1,
                         reduced_motion="reduce",
                     )
                     page = context.new_page()

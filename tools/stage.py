@@ -9,9 +9,24 @@ on screen at first paint and the page's Python (site/py) only brings it to life.
 from __future__ import annotations
 
 import html
+import sys
+from pathlib import Path
 
 from pyengine import Board, analyze
 from pyengine.words import cell_label, hint_text
+
+# A cell's markup is the page's own (site/py/cellmarkup.py), so the board drawn
+# here is the one the page's Python builds. Appended, as tools/explorer.py
+# does, so that no module of site/py hides one of the build's.
+sys.path.append(str(Path(__file__).resolve().parent.parent / "site" / "py"))
+from cellmarkup import Element, cell_markup
+
+
+def html_of(element: Element) -> str:
+    """``element`` (site/py/cellmarkup.py) as HTML, its text and attribute values escaped."""
+    attributes = "".join(f' {name}="{html.escape(value)}"' for name, value in element.attributes.items())
+    inner = html.escape(element.text, quote=False) + "".join(html_of(child) for child in element.children)
+    return f"<{element.tag}{attributes}>{inner}</{element.tag}>"
 
 
 def board_table(board: Board, label: str, *, hints: bool = False) -> str:
@@ -24,20 +39,20 @@ def board_table(board: Board, label: str, *, hints: bool = False) -> str:
         cells = []
         for cell in range(size * r, size * r + size):
             mark = board[cell]
-            text = str(mark) if mark else ""
             move = analysis.move(cell) if analysis and mark is None else None
             hint = hint_text(move.value, move.plies) if move else ""
-            best = " best" if analysis and cell in analysis.best else ""
             # The live page's own name for the cell, hint included, so a screen
             # reader hears the same words before and after Python takes over.
             name = cell_label(cell, mark, hint or None, size)
-            cells.append(
-                f'<td role="gridcell"><button type="button" class="ttt-cell{best}" data-cell="{cell}" '
-                f'data-mark="{text}" data-hint="{move.value.value if move else ""}" aria-label="{name}" '
-                f'aria-disabled="true" tabindex="{0 if cell == 0 else -1}">'
-                f'<span class="ttt-mark" aria-hidden="true">{text}</span>'
-                f'<span class="ttt-hint" aria-hidden="true">{hint}</span></button></td>'
+            markup = cell_markup(
+                cell,
+                mark=str(mark) if mark else "",
+                hint=hint,
+                value=move.value.value if move else "",
+                best=bool(analysis and cell in analysis.best),
+                label=name,
             )
+            cells.append(html_of(markup))
         rows.append(f'<tr role="row">{"".join(cells)}</tr>')
     return (
         f'<table class="ttt-board" role="grid" aria-label="{html.escape(label)}" data-size="{size}" '
@@ -55,8 +70,9 @@ RUNTIME_NOTICE = (
 )
 
 
-def stage(board: Board, label: str, *, hints: bool = False, first_paint: str = "",
-          status: str = "Loading the engine&hellip;") -> str:
+def stage(
+    board: Board, label: str, *, hints: bool = False, first_paint: str = "", status: str = "Loading the engine&hellip;"
+) -> str:
     """The board with its banner, the status line under them, and the runtime's
     notice, in their loading state; ``first_paint`` boards go before the table."""
     return f"""<div class="ttt-stage">

@@ -15,10 +15,12 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
 import subprocess
 import tempfile
 import zipfile
 from pathlib import Path
+from typing import TypedDict
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ROOT / "tools"
@@ -33,7 +35,34 @@ TRIMMED_NAME = "python_stdlib.min.zip"
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed: the same modules make the same zip
 
 
-def derivation_plan(engine_modules: list[Path]) -> dict[str, object]:
+class Plan(TypedDict):
+    """What tools/derive_stdlib.mjs is given: the files it mounts, where, and the entry scripts."""
+
+    files: dict[str, str]
+    path: list[str]
+    entries: list[str]
+
+
+class Found(TypedDict):
+    """What tools/derive_stdlib.mjs reports: the modules Pyodide imports to start,
+    and each module the entries import with its file (None: built in)."""
+
+    boot: list[str]
+    imported: dict[str, str | None]
+
+
+def keep(cached: Path, data: bytes) -> None:
+    """Write ``data`` to the cache file ``cached`` whole or not at all: written
+    beside it, then renamed over it, so that a build or test running at the
+    same moment (the suite builds the site while other tests run) never reads
+    half a file."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile(dir=CACHE, prefix=cached.name, suffix=".part", delete=False) as part:
+        part.write(data)
+    os.replace(part.name, cached)
+
+
+def derivation_plan(engine_modules: list[Path]) -> Plan:
     """What the derivation reads: the site's Python where the page has it
     (main.py and the page's other modules beside the engine package; PyScript's package; the
     on-demand finder), and the scripts the page runs."""
@@ -62,10 +91,10 @@ def stdlib_modules(zip_path: Path) -> dict[str, str]:
     return modules
 
 
-def needed_modules(found: dict[str, list[str] | dict[str, str | None]], in_zip: dict[str, str]) -> list[str]:
+def needed_modules(found: Found, in_zip: dict[str, str]) -> list[str]:
     """The zip's modules among those Pyodide's start-up and the site's imports
     reach, each with its parent packages."""
-    reached = set(found["boot"]) | {name for name, file in dict(found["imported"]).items() if file}
+    reached = set(found["boot"]) | {name for name, file in found["imported"].items() if file}
     keep = set()
     for name in reached:
         parts = name.split(".")
@@ -73,10 +102,10 @@ def needed_modules(found: dict[str, list[str] | dict[str, str | None]], in_zip: 
     return sorted(keep & in_zip.keys())
 
 
-def derive(plan: dict[str, object]) -> list[str]:
+def derive(plan: Plan) -> list[str]:
     """The standard library modules the site needs (cached, see CACHE)."""
     digest = hashlib.sha256(FULL_STDLIB.read_bytes())
-    for path in [TOOLS / "derive_stdlib.mjs", TOOLS / "import_closure.py", *map(Path, dict(plan["files"]).values())]:
+    for path in [TOOLS / "derive_stdlib.mjs", TOOLS / "import_closure.py", *map(Path, plan["files"].values())]:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     digest.update(json.dumps(plan, sort_keys=True).encode())
     cached = CACHE / f"stdlib-{digest.hexdigest()[:16]}.json"
@@ -87,13 +116,15 @@ def derive(plan: dict[str, object]) -> list[str]:
         plan_file.flush()
         done = subprocess.run(
             ["node", str(TOOLS / "derive_stdlib.mjs"), plan_file.name],
-            cwd=ROOT, capture_output=True, text=True, check=False,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=False,
         )
     if done.returncode:
         raise SystemExit(f"deriving the standard library failed:\n{done.stderr[-3000:]}")
     modules = needed_modules(json.loads(done.stdout), stdlib_modules(FULL_STDLIB))
-    CACHE.mkdir(parents=True, exist_ok=True)
-    cached.write_text(json.dumps(modules))
+    keep(cached, json.dumps(modules).encode())
     return modules
 
 
@@ -123,12 +154,16 @@ def compiled(source_zip: bytes, mode: str = "sourceless") -> bytes:
         with tempfile.TemporaryDirectory() as work:
             source, dest = Path(work) / "source.zip", Path(work) / "dest.zip"
             source.write_bytes(source_zip)
-            done = subprocess.run(["node", str(script), str(source), str(dest), mode],
-                                  cwd=ROOT, capture_output=True, text=True, check=False)
+            done = subprocess.run(
+                ["node", str(script), str(source), str(dest), mode],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                check=False,
+            )
             if done.returncode:
                 raise SystemExit(f"compiling to bytecode failed:\n{done.stderr[-3000:]}")
-            CACHE.mkdir(parents=True, exist_ok=True)
-            cached.write_bytes(dest.read_bytes())
+            keep(cached, dest.read_bytes())
     return cached.read_bytes()
 
 

@@ -6,7 +6,7 @@ asking for them takes a round trip after the HTML's first bytes. Over a
 game page at about 0.30 s; with the five stylesheets (34 KB compressed) in
 the page, side by side, first paint came at 0.22 s and the first move a
 person makes 0.13 s sooner, and with the CPU slowed 4x first paint went from
-0.65 to 0.47 s (bench/README.md). What it costs: each page's HTML carries
+0.65 to 0.47 s (bench/HISTORY.md). What it costs: each page's HTML carries
 the 34 KB instead of the browser's cache holding them once, which matters
 only until the service worker, installed on the first visit, keeps every
 page.

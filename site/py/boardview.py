@@ -14,6 +14,7 @@ truthiness here, never with ``is None``.
 from __future__ import annotations
 
 import view
+from cellmarkup import built, cell_markup
 from longwork import ONE_STEP, Runner
 from pyscript import document, window
 from pyscript.ffi import create_proxy
@@ -24,7 +25,9 @@ from pyengine.words import cell_label
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Generator
+
+    from pyodide.ffi import JsProxy
 
 STEPS = {"ArrowLeft": (0, -1), "ArrowRight": (0, 1), "ArrowUp": (-1, 0), "ArrowDown": (1, 0)}
 
@@ -36,12 +39,12 @@ class BoardView:
     cells, the banner, the status line, keyboard play and the bot's timer.
     """
 
-    def __init__(self, root: object, game: Game, *, hints: bool = False) -> None:
+    def __init__(self, root: JsProxy, game: Game, *, hints: bool = False) -> None:
         self.root = root
         self.game = game
         self.show_hints = hints
         self.table = root.querySelector("table.ttt-board")
-        self.cells: list[object] = []
+        self.cells: list[JsProxy] = []
         self.fit_cells()
         self.banner = root.querySelector(".ttt-banner")
         self.status = root.querySelector(".ttt-status")
@@ -88,33 +91,22 @@ class BoardView:
             line = document.createElement("tr")
             line.setAttribute("role", "row")
             for cell in range(size * row, size * row + size):
-                holder = document.createElement("td")
-                holder.setAttribute("role", "gridcell")
-                button = document.createElement("button")
-                button.type = "button"
-                button.className = "ttt-cell"
-                button.setAttribute("data-cell", str(cell))
-                button.tabIndex = 0 if cell == 0 else -1
-                for part in ("ttt-mark", "ttt-hint"):
-                    span = document.createElement("span")
-                    span.className = part
-                    span.setAttribute("aria-hidden", "true")
-                    button.appendChild(span)
-                holder.appendChild(button)
+                # The build's own cell (tools/stage.py); render() then fills it in.
+                holder = built(document, cell_markup(cell, label=cell_label(cell, None, None, size)))
                 line.appendChild(holder)
-                self.cells.append(button)
+                self.cells.append(holder.firstElementChild)
             body.appendChild(line)
         self.table.replaceChildren(body)
         self.table.setAttribute("data-size", str(size))
 
     # -- events --------------------------------------------------------------
 
-    def _on_click(self, event: object) -> None:
+    def _on_click(self, event: JsProxy) -> None:
         target = event.target.closest("[data-cell]")
         if target:
             self.play(int(target.dataset.cell))
 
-    def _on_key(self, event: object) -> None:
+    def _on_key(self, event: JsProxy) -> None:
         target = event.target.closest("[data-cell]")
         if not target:
             return
@@ -135,7 +127,7 @@ class BoardView:
         event.preventDefault()
         self.move_focus(size * row + col)
 
-    def _on_action(self, event: object) -> None:
+    def _on_action(self, event: JsProxy) -> None:
         action = event.currentTarget.dataset.action
         if action == "restart":
             self.restart()
@@ -226,7 +218,9 @@ class BoardView:
                                done=self._on_solved_all)
         return view.hints_so_far(self._solving[1])
 
-    def solve(self, board: Board, moves: list[MoveAnalysis]) -> Iterator[None]:
+    def solve(
+        self, board: Board, moves: list[MoveAnalysis]
+    ) -> Generator[None, None, tuple[Board, dict[int, view.Hint]] | None]:
         """Each legal move of ``board`` solved in turn into ``moves``; gives
         up once the board has moved on or hints are off. Returns the hints."""
         for index, move in enumerate(board.legal_moves):

@@ -10,8 +10,12 @@ from pyscript import document
 
 from pyengine.facts import funnel
 
+TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
+if TYPE_CHECKING:
+    from pyodide.ffi import JsProxy
 
-def mount(root: object) -> None:
+
+def mount(root: JsProxy) -> None:
     """Count, and put each number in its place."""
     counted = funnel()._asdict()
     for element in root.querySelectorAll("[data-fact]"):

@@ -16,19 +16,27 @@ truthiness here, never with ``is None``.
 
 from __future__ import annotations
 
-import contextlib
 import importlib
-import json
 
 import view
 from boardview import BoardView
+from longwork import ONE_STEP, Runner
 from pyscript import document, window
 from pyscript.ffi import create_proxy
+from saved import Kept
 
 from pyengine import Board, EngineError, Game, Level, Mode, Player, compute_facts
 from pyengine.facts import FACT_LABELS
 from pyengine.geometry import parse_size
 from pyengine.policy import against_fixed_bot, perfect_policy_digest
+
+TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
+if TYPE_CHECKING:
+    from collections.abc import Generator, Iterator
+
+    from pyodide.ffi import JsProxy
+
+    from pyengine.review import MoveReview
 
 TALLY_KEY = "pyengine.score"
 
@@ -37,7 +45,7 @@ class GameView(BoardView):
     """A game set up from the URL. On the home page it also has settings, a
     shareable address, the move list and the score; embedded, just the board."""
 
-    def __init__(self, root: object, *, embedded: bool = False) -> None:
+    def __init__(self, root: JsProxy, *, embedded: bool = False) -> None:
         params = window.URLSearchParams.new(window.location.search)
         given = {key: str(params.get(key)) for key in view.URL_KEYS if params.has(key)}
         settings, problems = view.settings_from_params(given)
@@ -53,6 +61,7 @@ class GameView(BoardView):
         self.score = root.querySelector(".ttt-score")
         self.message = root.querySelector(".ttt-message")
         self._scored = False  # whether this game's end is already in the tally
+        self.kept = Kept(window)
         self.heading = None if embedded else document.querySelector(".ttt-heading")
         panel = root.querySelector(".ttt-review")
         self.review = ReviewPanel(panel, self.moves, self.watch) if panel else None
@@ -114,7 +123,7 @@ class GameView(BoardView):
         return view.Settings(mode=game.mode, level=game.level, human=game.human, start=game.start,
                              o_level=game.o_level)
 
-    def _on_settings(self, event: object) -> None:
+    def _on_settings(self, event: JsProxy) -> None:
         self.cancel_bot()
         self.game.restart(
             mode=Mode.parse(self.selects["mode"].value),
@@ -148,8 +157,8 @@ class GameView(BoardView):
         self.message.hidden = True
         self.changed(view.turn_status(self.game))
 
-    def _on_action(self, event: object) -> None:
-        if event.currentTarget.dataset.action == "review":
+    def _on_action(self, event: JsProxy) -> None:
+        if event.currentTarget.dataset.action == "review" and self.review:
             self.review.start(self.game)
         else:
             super()._on_action(event)
@@ -181,22 +190,27 @@ class GameView(BoardView):
         self._scored = True
         tally = self.load_tally()
         tally[key] = tally.get(key, 0) + 1
-        # Storage full or disabled: the score is shown but not kept.
-        with contextlib.suppress(Exception):
-            window.localStorage.setItem(TALLY_KEY, json.dumps(tally))
+        self.kept.write_json(TALLY_KEY, tally)  # False (storage full or disabled): shown but not kept
         self.show_score(tally)
 
     def load_tally(self) -> dict[str, int]:
-        try:
-            stored = json.loads(window.localStorage.getItem(TALLY_KEY) or "{}")
-        except Exception:  # disabled storage, or a value not ours
-            return {}
-        if not isinstance(stored, dict):
-            return {}
-        return {k: v for k, v in stored.items() if k in view.TALLY_KEYS and isinstance(v, int) and v >= 0}
+        stored = self.kept.read_json(TALLY_KEY, view.tally_from_json)
+        # Nothing kept, or a value not ours: the score starts afresh, and the
+        # next game's result replaces what was kept.
+        return stored if isinstance(stored, dict) else {}
 
     def show_score(self, tally: dict[str, int] | None = None) -> None:
         self.score.textContent = view.tally_text(self.load_tally() if tally is None else tally)
+
+
+def first_mistake(judged: Iterator[MoveReview]) -> Generator[None, None, MoveReview | None]:
+    """The first judged move that gave value away (None if none did), one
+    judged move per step, for the runner to slice."""
+    for move in judged:
+        if move.gave_away:
+            return move
+        yield None
+    return None
 
 
 class ReviewPanel:
@@ -208,7 +222,7 @@ class ReviewPanel:
     index in the game) and ``data-cell``, the hooks the browser tests read.
     """
 
-    def __init__(self, panel: object, moves: object, watch: object) -> None:
+    def __init__(self, panel: JsProxy, moves: JsProxy, watch: JsProxy) -> None:
         self.panel = panel
         self.moves = moves  # the game's move list, where the mistake is marked
         self.watch = watch  # the page's "Watch the search from here", whose address the review's link follows
@@ -217,13 +231,12 @@ class ReviewPanel:
         self.board = panel.querySelector(".ttt-review-board")
         self.better = panel.querySelector(".ttt-review-better")
         self.link = panel.querySelector(".ttt-review-watch a")
-        self._step = create_proxy(self._on_step)
-        self._run: tuple[int, object, object] | None = None  # (token, game, the review's iterator)
-        self._tokens = 0
-        self.game_reviewed: tuple[object, ...] | None = None  # the game (start, moves) the panel shows
-        self.mistake: object = None
+        # One judged move per slice: a 4x4 move's analysis is as long as a slice may be.
+        self.runner = Runner(window, create_proxy, budget=ONE_STEP)
+        self.game_reviewed: tuple[Board, tuple[int, ...]] | None = None  # the game (start, moves) the panel shows
+        self.mistake: MoveReview | None = None
 
-    def follow(self, game: Game, button: object) -> None:
+    def follow(self, game: Game, button: JsProxy) -> None:
         """After any change to the game: Review is offered once a person's game
         has ended; a panel about another game is cleared; the mark is redrawn."""
         shown = (game.start, game.moves)
@@ -234,7 +247,7 @@ class ReviewPanel:
         self.mark()
 
     def clear(self) -> None:
-        self._run = None
+        self.runner.stop()
         self.game_reviewed = None
         self.mistake = None
         self.panel.hidden = True
@@ -244,28 +257,17 @@ class ReviewPanel:
         # Imported on the first review: the page's start-up does not pay for it.
         from pyengine.review import review
 
-        self._tokens += 1
-        self._run = (self._tokens, game, review(game.start, game.moves, view.review_sides(game)))
         self.game_reviewed = (game.start, game.moves)
         self.mistake = None
         self.panel.hidden = False
         self.panel.removeAttribute("data-reviewed")
         self.detail.hidden = True
         self.verdict.textContent = "Reviewing the game…"
-        window.setTimeout(self._step, 0, self._tokens)
+        # A newer review, or clear(), retires this one: its verdict is never shown.
+        self.runner.start(first_mistake(review(game.start, game.moves, view.review_sides(game))),
+                          done=lambda mistake: self.show(mistake, game))
 
-    def _on_step(self, token: int) -> None:
-        if not self._run or self._run[0] != token:
-            return  # cleared, or a newer review took over
-        _, game, moves = self._run
-        judged = next(moves, None)
-        if judged is not None and not judged.gave_away:
-            window.setTimeout(self._step, 0, token)
-            return
-        self._run = None
-        self.show(judged, game)
-
-    def show(self, mistake: object, game: Game) -> None:
+    def show(self, mistake: MoveReview | None, game: Game) -> None:
         """The verdict, and for a mistake the position before it, the better moves and the link."""
         self.mistake = mistake
         self.verdict.textContent = view.review_verdict(mistake, game)
@@ -283,7 +285,7 @@ class ReviewPanel:
             self.link.setAttribute("href", self.search_address(mistake.before.board))
         self.mark()
 
-    def draw_board(self, mistake: object) -> None:
+    def draw_board(self, mistake: MoveReview) -> None:
         board = mistake.before.board
         better = {move.cell: move for move in mistake.better}
         self.board.setAttribute("data-size", str(board.size))
@@ -323,7 +325,7 @@ class ReviewPanel:
 class AnalysisView(BoardView):
     """A docs page's board: the reader plays both sides, hints always on."""
 
-    def __init__(self, root: object) -> None:
+    def __init__(self, root: JsProxy) -> None:
         start = Board.parse(root.dataset.pos)
         super().__init__(root, Game(Mode.TWO_PLAYERS, start=start), hints=True)
 
@@ -334,7 +336,7 @@ def _turn_and_cell(radio_id: str, prefix: str) -> tuple[int, int]:
     return int(turn), int(cell)
 
 
-def show_facts(root: object) -> None:
+def show_facts(root: JsProxy) -> None:
     """Fill the facts table with numbers the engine computes here, now."""
     facts = compute_facts()
     body = root.querySelector("tbody")

@@ -23,13 +23,15 @@ TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type chec
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
+    from pyodide.ffi import JsProxy
+
 TICK = 512  # nodes per look at the clock: a few tenths of a millisecond of search
 
 
 class Race:
     """The race on the page, run by one runner; one table row per search."""
 
-    def __init__(self, root: object) -> None:
+    def __init__(self, root: JsProxy) -> None:
         self.root = root
         self.controls = Controls(root, run=root.querySelector("[data-race-start]"),
                                  stop=root.querySelector("[data-race-stop]"),
@@ -39,8 +41,8 @@ class Race:
         self.estimate = root.querySelector(".ex-race-estimate")
         self.runner = Runner(window, create_proxy, budget=STEP_S)
         self.minimax_rate = 0.0  # nodes a second, measured by this race's plain minimax
-        self.row: object | None = None  # the row of the search running
-        self.cells: dict[str, object] = {}
+        self.row: JsProxy | None = None  # the row of the search running
+        self.cells: dict[str, JsProxy] = {}
         self.controls.run_button.addEventListener("click", create_proxy(self._on_start))
         self.controls.stop_button.addEventListener("click", create_proxy(self._on_stop))
         self.board = self.position()
@@ -56,7 +58,7 @@ class Race:
         except InvalidPositionError:
             return Board.empty()
 
-    def _on_start(self, event: object) -> None:
+    def _on_start(self, event: JsProxy) -> None:
         self.board = self.position()
         self.pos.textContent = str(self.board)
         self.body.replaceChildren()
@@ -65,7 +67,7 @@ class Race:
         self.runner.start(self.race(self.board), progress=self._on_progress, done=self._on_done,
                           failed=self._on_failed, now=True)
 
-    def _on_stop(self, event: object) -> None:
+    def _on_stop(self, event: JsProxy) -> None:
         self.runner.stop()
         if self.row is not None:
             self.cells["nodes"].textContent = "stopped"
@@ -116,10 +118,12 @@ class Race:
 
     def show_result(self, algorithm: Algorithm, order: Order, result: RunResult, seconds: float) -> None:
         counts = result.counts
-        self.row.setAttribute("data-state", "done")
-        self.row.setAttribute("data-algorithm", algorithm.value)
-        self.row.setAttribute("data-order", order.value)
-        self.row.setAttribute("data-nodes", str(counts.nodes))
+        row = self.row
+        assert row is not None, "a result follows the start of its row"
+        row.setAttribute("data-state", "done")
+        row.setAttribute("data-algorithm", algorithm.value)
+        row.setAttribute("data-order", order.value)
+        row.setAttribute("data-nodes", str(counts.nodes))
         self.cells["nodes"].textContent = f"{counts.nodes:,}"
         self.cells["cutoffs"].textContent = f"{counts.cutoffs:,}" if algorithm is Algorithm.ALPHABETA else "\u2014"
         self.cells["hits"].textContent = f"{counts.hits:,}" if algorithm is Algorithm.MEMO else "\u2014"
@@ -150,6 +154,6 @@ class Race:
         self.estimate.hidden = False
 
 
-def mount(root: object) -> None:
+def mount(root: JsProxy) -> None:
     """Bring the race to life."""
     Race(root)

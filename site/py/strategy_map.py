@@ -28,6 +28,10 @@ from pyscript.ffi import create_proxy
 from pyengine import EngineError, Game, Player
 from pyengine.policy import FixedBot, against_fixed_bot
 
+TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
+if TYPE_CHECKING:
+    from pyodide.ffi import JsProxy
+
 
 def _moves_text(moves: tuple[int, ...]) -> str:
     return ",".join(map(str, moves))
@@ -46,16 +50,17 @@ def _parse_moves(text: str) -> tuple[int, ...] | None:
 class MapView:
     """One map's SVG and its zoom: the node shown, as its move sequence."""
 
-    def __init__(self, svg: object) -> None:
+    def __init__(self, svg: JsProxy) -> None:
         self.svg = svg
-        self.top = str(svg.querySelector("g.sm-node").dataset.moves)  # type: ignore[attr-defined]
+        self.top = str(svg.querySelector("g.sm-node").dataset.moves)
         self.moves = self.top
 
-    def node(self, moves: str) -> object:
+    def node(self, moves: str) -> JsProxy | None:
         # Only digits and commas reach the CSS attribute selector: nothing can escape it.
         if moves and not all(part.isdigit() for part in moves.split(",")):
             return None
-        return self.svg.querySelector(f'g.sm-node[data-moves="{moves}"]')  # type: ignore[attr-defined]
+        found: JsProxy | None = self.svg.querySelector(f'g.sm-node[data-moves="{moves}"]')
+        return found
 
     def show(self, moves: str) -> bool:
         """Zoom onto the node reached by ``moves`` and make its sub-boards
@@ -65,8 +70,8 @@ class MapView:
             return False
         self.blur()
         self.moves = moves
-        self.svg.setAttribute("viewBox", node.dataset.box)  # type: ignore[attr-defined]
-        for child in node.querySelectorAll(":scope > g.sm-node"):  # type: ignore[attr-defined]
+        self.svg.setAttribute("viewBox", node.dataset.box)
+        for child in node.querySelectorAll(":scope > g.sm-node"):
             child.setAttribute("tabindex", "0")
             child.setAttribute("role", "button")
             words = view.moves_in_words(_parse_moves(str(child.dataset.moves)) or ())
@@ -75,7 +80,7 @@ class MapView:
 
     def blur(self) -> None:
         """No sub-board in the tab order (the map is hidden, or about to zoom)."""
-        for old in self.svg.querySelectorAll(".sm-node[tabindex]"):  # type: ignore[attr-defined]
+        for old in self.svg.querySelectorAll(".sm-node[tabindex]"):
             old.removeAttribute("tabindex")
             old.removeAttribute("role")
             old.removeAttribute("aria-label")
@@ -83,14 +88,14 @@ class MapView:
     def parent(self) -> str | None:
         """The moves of the node around the one shown, or None at the top."""
         node = self.node(self.moves)
-        outer = node.parentElement.closest("g.sm-node") if node else None  # type: ignore[attr-defined]
+        outer = node.parentElement.closest("g.sm-node") if node else None
         return str(outer.dataset.moves) if outer else None
 
 
-class LiveBoard(BoardView):  # type: ignore[misc,valid-type]
+class LiveBoard(BoardView):
     """The reader's game against the map's bot; it tells the page after every change."""
 
-    def __init__(self, root: object, game: Game, on_change: object) -> None:
+    def __init__(self, root: JsProxy, game: Game, on_change: object) -> None:
         super().__init__(root, game)
         self._on_change = on_change
 
@@ -108,14 +113,14 @@ class LiveBoard(BoardView):  # type: ignore[misc,valid-type]
 class StrategyMap:
     """The page's one map panel: which map is shown, its zoom, and the game it follows."""
 
-    def __init__(self, root: object) -> None:
+    def __init__(self, root: JsProxy) -> None:
         self.root = root
-        self.area = root.querySelector(".sm-view")  # type: ignore[attr-defined]
-        self.up = root.querySelector(".sm-up")  # type: ignore[attr-defined]
-        self.crumb = root.querySelector(".sm-crumb")  # type: ignore[attr-defined]
-        self.follow = root.querySelector(".sm-follow input")  # type: ignore[attr-defined]
-        self.sides = {Player(b.dataset.side): b for b in root.querySelectorAll(".sm-side")}  # type: ignore[attr-defined]
-        inline = Player(str(root.dataset.map))  # type: ignore[attr-defined]
+        self.area = root.querySelector(".sm-view")
+        self.up = root.querySelector(".sm-up")
+        self.crumb = root.querySelector(".sm-crumb")
+        self.follow = root.querySelector(".sm-follow input")
+        self.sides = {Player(b.dataset.side): b for b in root.querySelectorAll(".sm-side")}
+        inline = Player(str(root.dataset.map))
         self.maps: dict[Player, MapView] = {inline: MapView(self.area.querySelector("svg"))}
         self.loading: dict[Player, object] = {}  # each map's fetch under way (a task kept till it ends)
         self.side = inline
@@ -133,7 +138,7 @@ class StrategyMap:
                 game.replay(moves)
         except EngineError:
             pass  # not a game the rules allow: the game starts afresh, the map at its top
-        self.board = LiveBoard(root.querySelector(".sm-game"), game, self.game_changed)  # type: ignore[attr-defined]
+        self.board = LiveBoard(root.querySelector(".sm-game"), game, self.game_changed)
 
         self.area.addEventListener("click", create_proxy(self._on_click))
         self.area.addEventListener("keydown", create_proxy(self._on_key))
@@ -155,7 +160,7 @@ class StrategyMap:
             self.maps[self.side].blur()
             self.maps[self.side].svg.setAttribute("hidden", "")
         self.side = side
-        self.root.dataset.map = str(side)  # type: ignore[attr-defined]
+        self.root.dataset.map = str(side)
         for other, button in self.sides.items():
             button.setAttribute("aria-pressed", "true" if other is side else "false")
         if side in self.maps:
@@ -194,8 +199,8 @@ class StrategyMap:
             self.select(side, self.wanted)
             self.game_changed()  # the game may have moved on while the map was on its way
 
-    def _on_side(self, event: object) -> None:
-        side = Player(str(event.currentTarget.dataset.side))  # type: ignore[attr-defined]
+    def _on_side(self, event: JsProxy) -> None:
+        side = Player(str(event.currentTarget.dataset.side))
         if side is self.side and side in self.maps:
             return
         if side is not self.side:
@@ -224,7 +229,7 @@ class StrategyMap:
         else:
             self.wanted = target
 
-    def _on_follow(self, _event: object) -> None:
+    def _on_follow(self, _event: JsProxy) -> None:
         if self.follow.checked:
             self.show_game()
 
@@ -236,7 +241,7 @@ class StrategyMap:
         if not shown.show(moves):
             shown.show(shown.top)
         zoomed = shown.moves != shown.top
-        self.root.dataset.moves = shown.moves  # type: ignore[attr-defined]
+        self.root.dataset.moves = shown.moves
         self.up.disabled = not zoomed
         self.crumb.textContent = (
             f"The bot plays {self.side}. The board after {view.moves_in_words(_parse_moves(shown.moves) or ())}."
@@ -253,29 +258,30 @@ class StrategyMap:
         if outer is not None:
             self.zoom(outer)
 
-    def _target(self, event: object) -> object:
-        return event.target.closest("g.sm-node[tabindex]")  # type: ignore[attr-defined]
+    def _target(self, event: JsProxy) -> JsProxy | None:
+        found: JsProxy | None = event.target.closest("g.sm-node[tabindex]")
+        return found
 
-    def _on_click(self, event: object) -> None:
+    def _on_click(self, event: JsProxy) -> None:
         node = self._target(event)
         if node:
             self.zoom(str(node.dataset.moves))
 
-    def _on_key(self, event: object) -> None:
-        key = str(event.key)  # type: ignore[attr-defined]
+    def _on_key(self, event: JsProxy) -> None:
+        key = str(event.key)
         if key in ("Enter", " "):
             node = self._target(event)
             if node:
-                event.preventDefault()  # type: ignore[attr-defined]
+                event.preventDefault()
                 self.zoom(str(node.dataset.moves))
                 first = self.maps[self.side].svg.querySelector(".sm-node[tabindex]")
                 if first:
                     first.focus()
         elif key in ("Escape", "Backspace"):
-            event.preventDefault()  # type: ignore[attr-defined]
+            event.preventDefault()
             self.go_up()
 
 
-def mount(root: object) -> None:
+def mount(root: JsProxy) -> None:
     """Bring the map panel to life; it lives as long as the page, held by its listeners."""
     StrategyMap(root)

@@ -14,6 +14,8 @@ from pyengine.words import cell_name, end_message, hint_text, outcome_for
 
 TYPE_CHECKING = False  # as in pyengine/board.py: the review is loaded once a game is reviewed
 if TYPE_CHECKING:
+    from typing import Any
+
     from pyengine.review import MoveReview
 
 BOT_DELAY_MS = 450  # long enough to see the bot "answer", short enough not to wait for it
@@ -63,8 +65,14 @@ class Hint(Record):
     """Whether perfect play would choose this cell."""
 
 
-def _quote(text: str) -> str:
-    shown = text if len(text) <= MAX_SHOWN_INPUT else text[:MAX_SHOWN_INPUT] + "…"
+def quoted(text: str, limit: int = MAX_SHOWN_INPUT) -> str:
+    """Text a reader gave (an address's value, a kept setting) quoted back to
+    them, cut to ``limit`` characters: the page's one way of quoting input.
+
+    >>> quoted("sideways"), quoted("x" * 50, limit=3)
+    ('“sideways”', '“xxx…”')
+    """
+    shown = text if len(text) <= limit else text[:limit] + "…"
     return f"“{shown}”"
 
 
@@ -90,7 +98,7 @@ def settings_from_params(values: dict[str, str]) -> tuple[Settings, list[str]]:
     The reasons are plain text for the page to show as text: they quote what
     the URL said, so they must never be parsed as HTML.
     """
-    fields: dict[str, object] = {}
+    fields: dict[str, Any] = {}  # each field's own type, by _URL_FIELDS' parser of it
     problems = []
     for key, (field, parse, problem) in _URL_FIELDS.items():
         if key not in values:
@@ -98,7 +106,7 @@ def settings_from_params(values: dict[str, str]) -> tuple[Settings, list[str]]:
         try:
             fields[field] = parse(values[key])
         except EngineError as error:
-            problems.append(problem.format(_quote(values[key]), error))
+            problems.append(problem.format(quoted(values[key]), error))
     return Settings(**fields), problems
 
 
@@ -206,6 +214,19 @@ def tally_key(game: Game) -> str | None:
         assert outcome is not None
         return f"bot:{outcome.value}"
     return "two:draw" if result is Result.DRAW else f"two:{result.value.lower()}"
+
+
+def tally_from_json(stored: object) -> dict[str, int]:
+    """The score kept in this browser, from its JSON value: the counts it holds
+    of the page's scores (anything else kept beside them is dropped); a
+    TypeError if the value is not a score at all.
+
+    >>> tally_from_json({"bot:win": 2, "bot:loss": -1, "elsewhere": 5})
+    {'bot:win': 2}
+    """
+    if not isinstance(stored, dict):
+        raise TypeError(f"a score is a table of counts, not a {type(stored).__name__}")
+    return {k: v for k, v in stored.items() if k in TALLY_KEYS and isinstance(v, int) and v >= 0}
 
 
 def tally_text(tally: dict[str, int]) -> str:

@@ -7,17 +7,25 @@
 - Every request is routed: one that leaves 127.0.0.1 is aborted and fails the
   test, as does any uncaught page error.
 - Each Pyodide start costs seconds, so modules share one page where they can.
+- The builds a run needs (the site, and any a module asks for with a
+  ``BUILD`` function, such as test_deploy's second build) are made in a
+  thread of their own, one after another, from the moment collection knows
+  the run needs them; the browser tests run last, so that the tests that need
+  no site run meanwhile on the other core.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+import tempfile
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route
@@ -30,11 +38,90 @@ ROOT = Path(__file__).resolve().parents[2]
 READY = "table.ttt-board[data-ready='true']"
 
 
+HERE = Path(__file__).parent
+
+
+def in_browser(item: pytest.Item) -> bool:
+    return HERE in Path(str(item.fspath)).parents
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    here = Path(__file__).parent
+    """Mark the browser tests, and run them last (stable otherwise): the
+    builds they need are made meanwhile (Builds)."""
     for item in items:
-        if here in Path(str(item.fspath)).parents:
+        if in_browser(item):
             item.add_marker(pytest.mark.browser)
+    items.sort(key=in_browser)
+
+
+class Builds:
+    """Site builds made in a thread of their own, one after another (they
+    share node_modules' caches, which a build writes), each into its folder
+    under ``base``; ``get(name)`` waits for one, and raises what made it fail."""
+
+    def __init__(self, base: Path, jobs: dict[str, Callable[[Path], Path]]) -> None:
+        self.base = base
+        self._jobs = jobs
+        self._done: dict[str, Path | BaseException] = {}
+        self._changed = threading.Condition()
+        self._stopped = False
+        threading.Thread(target=self._run, name="site builds", daemon=True).start()
+
+    def _run(self) -> None:
+        for name, build in self._jobs.items():
+            if self._stopped:
+                return
+            try:
+                result: Path | BaseException = build(self.base / name)
+            except BaseException as error:  # pytest.fail's Failed too: the test that waits reports it
+                result = error
+            with self._changed:
+                self._done[name] = result
+                self._changed.notify_all()
+
+    def get(self, name: str) -> Path:
+        with self._changed:
+            self._changed.wait_for(lambda: name in self._done)
+        result = self._done[name]
+        if isinstance(result, BaseException):
+            raise result
+        return result
+
+    def stop(self) -> None:
+        """The run is over (perhaps early, with -x): no build is left running, and their folders go."""
+        self._stopped = True
+        for process in list(RUNNING):
+            process.kill()
+        shutil.rmtree(self.base, ignore_errors=True)
+
+
+BUILDS = pytest.StashKey[Builds]()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Start the builds the selected browser tests need (none for --collect-only)."""
+    chosen = [item for item in session.items if in_browser(item)]
+    if not chosen or session.config.option.collectonly:
+        return
+    jobs: dict[str, Callable[[Path], Path]] = {"site": lambda out: build_site(ROOT, out)}
+    for item in chosen:
+        module = getattr(item, "module", None)
+        build = getattr(module, "BUILD", None)
+        if module is not None and build is not None:
+            jobs.setdefault(module.__name__, build)
+    session.config.stash[BUILDS] = Builds(Path(tempfile.mkdtemp(prefix="pyengine-builds-")), jobs)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    builds = config.stash.get(BUILDS, None)
+    if builds is not None:
+        builds.stop()
+
+
+def built(request: pytest.FixtureRequest, name: str, build: Callable[[Path], Path], out: Path) -> Path:
+    """The build ``name`` made in the background, or made now into ``out`` if none was started."""
+    builds = request.config.stash.get(BUILDS, None)
+    return builds.get(name) if builds is not None else build(out)
 
 
 @pytest.fixture(scope="session")
@@ -45,22 +132,30 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
         pytest.fail(str(error))
 
 
+RUNNING: set[subprocess.Popen[str]] = set()  # builds under way, ended with the run (Builds.stop)
+
+
 def build_site(tree: Path, out: Path) -> Path:
     """The site of the source ``tree`` as `make build` makes it, into ``out``."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    done = subprocess.run(
+    with subprocess.Popen(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=tree, capture_output=True, text=True, env=env,
-    )
-    if done.returncode:
-        pytest.fail(f"mkdocs build --strict of {tree} failed:\n{done.stderr[-3000:]}")
+        cwd=tree, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
+    ) as process:
+        RUNNING.add(process)
+        try:
+            _, stderr = process.communicate()
+        finally:
+            RUNNING.discard(process)
+    if process.returncode:
+        pytest.fail(f"mkdocs build --strict of {tree} failed:\n{stderr[-3000:]}")
     return out
 
 
 @pytest.fixture(scope="session")
-def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def site_dir(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site as `make build` makes it, built afresh for this run."""
-    return build_site(ROOT, tmp_path_factory.mktemp("site"))
+    return built(request, "site", lambda out: build_site(ROOT, out), tmp_path_factory.mktemp("site"))
 
 
 @pytest.fixture(scope="session")
@@ -147,11 +242,43 @@ def module_context(browser: Browser, watch: Watch) -> Iterator[BrowserContext]:
     ctx.close()
 
 
-def open_page(context: BrowserContext, watch: Watch, url: str) -> Page:
+class Opening(NamedTuple):
+    """Where a module's page opens, and what the page shows once it can be used."""
+
+    address: str = ""
+    """Below the site's root, query included; the game's page if empty."""
+    ready: tuple[str, ...] = (READY,)
+    """Selectors the page matches once it can be used, waited for in turn."""
+
+    def wait(self, page: Page) -> None:
+        """Wait until ``page`` matches every ready selector (Pyodide may take a minute on a busy machine)."""
+        for selector in self.ready:
+            page.wait_for_selector(selector, timeout=120_000)
+
+
+GAME_OPENING = Opening()
+
+
+def open_page(context: BrowserContext, watch: Watch, url: str, opening: Opening = GAME_OPENING) -> Page:
+    """A new page of ``context`` at ``url``, once it is ready as ``opening`` says."""
     page = watch.attach(context.new_page())
     page.goto(url)
-    page.wait_for_selector(READY, timeout=60_000)
+    opening.wait(page)
     return page
+
+
+@pytest.fixture(scope="module")
+def page(request: pytest.FixtureRequest, module_context: BrowserContext, watch: Watch, base_url: str) -> Iterator[Page]:
+    """The module's one page, shared by its tests: Pyodide boots once per module,
+    not once per test. It opens where the module's ``OPENING`` says (the game if
+    the module names none), in the module's context (a fresh one, so its storage
+    starts empty), and accepts the confirmations it asks for, as the person who
+    pressed the button would."""
+    opening: Opening = getattr(request.module, "OPENING", GAME_OPENING)
+    page = open_page(module_context, watch, base_url + opening.address, opening)
+    page.on("dialog", lambda dialog: dialog.accept())
+    yield page
+    page.close()
 
 
 # -- reading and driving a board --------------------------------------------------

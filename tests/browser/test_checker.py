@@ -14,18 +14,12 @@ from pyengine import Board, analyze
 from pyengine.grading import Grade, grade, move_words, positions_to_check
 from tools.checker import STARTER
 
-from .conftest import Watch, axe_both_schemes, in_charge, new_context
+from .conftest import Opening, Watch, axe_both_schemes, in_charge, new_context
 
 ROOT = "[data-board='checker']"
 
 
-@pytest.fixture(scope="module")
-def page(module_context: BrowserContext, watch: Watch, base_url: str) -> Iterator[Page]:
-    page = watch.attach(module_context.new_page())
-    page.goto(base_url + "check-your-minimax/")
-    page.wait_for_selector(f"{ROOT}[data-state='ready'][data-editor='ready']", timeout=60_000)
-    yield page
-    page.close()
+OPENING = Opening("check-your-minimax/", (f"{ROOT}[data-state='ready'][data-editor='ready']",))
 
 
 def set_code(page: Page, code: str) -> None:

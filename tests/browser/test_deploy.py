@@ -34,7 +34,7 @@ from playwright.sync_api import Browser, Page, Response
 
 from tools.browser import QuietHandler, serve
 
-from .conftest import READY, RECORD_CSP_VIOLATIONS, ROOT, Watch, build_site, in_charge, new_context, run_python
+from .conftest import READY, RECORD_CSP_VIOLATIONS, ROOT, Watch, build_site, built, in_charge, new_context, run_python
 
 # The line the second build adds to the engine and to each of the page's Python files.
 ADDED = '__deploy__ = "second"\n'
@@ -45,17 +45,25 @@ LISTED_MODULES = """() => Object.values(JSON.parse(document.querySelector('scrip
     .getAttribute("config")).files).filter((place) => place.endsWith(".py")).map((place) => place.slice(2, -3))"""
 
 
-@pytest.fixture(scope="module")
-def second_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def build_second_site(base: Path) -> Path:
     """The site built from a copy of the tree with ADDED in the engine and the page's Python."""
-    tree = tmp_path_factory.mktemp("tree")
+    tree = base / "tree"
     for name in ("pyengine", "site", "tools", "overrides", "bench"):  # bench: its README's figures, in a page
         shutil.copytree(ROOT / name, tree / name, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "mkdocs.yml", tree / "mkdocs.yml")
     (tree / "node_modules").symlink_to(ROOT / "node_modules")
     for module in [tree / "pyengine" / "__init__.py", *(tree / "site" / "py").glob("*.py")]:
         module.write_text(module.read_text() + ADDED)
-    return build_site(tree, tmp_path_factory.mktemp("second-site"))
+    return build_site(tree, base / "site")
+
+
+# Made in the background after the suite's own build (conftest.Builds), while other tests run.
+BUILD = build_second_site
+
+
+@pytest.fixture(scope="module")
+def second_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return built(request, __name__, build_second_site, tmp_path_factory.mktemp("second"))
 
 
 @pytest.fixture(scope="module")

@@ -6,23 +6,16 @@ One page serves the game tests (each Pyodide start costs seconds).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from pyengine import Board, Player, Value, analyze
 
-from .conftest import Watch, axe_both_schemes, board_of, click_cell, open_page, settle, turn
+from .conftest import Opening, Watch, axe_both_schemes, board_of, click_cell, open_page, settle, turn
 
 GAME = "[data-board='game']"
 
 
-@pytest.fixture(scope="module")
-def page(module_context: BrowserContext, watch: Watch, base_url: str) -> Iterator[Page]:
-    page = open_page(module_context, watch, f"{base_url}?size=4")
-    yield page
-    page.close()
+OPENING = Opening("?size=4")
 
 
 def hints_done(page: Page) -> None:

@@ -9,29 +9,18 @@ from __future__ import annotations
 import json
 import random
 import re
-import sys
-from collections.abc import Iterator
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+import view
+from playwright.sync_api import Page
 
 from pyengine import Board, Player, Result, Value, analyze
 from pyengine.words import cell_name
 
-from .conftest import ROOT, Watch, axe_both_schemes, board_of, click_cell, open_page, settle, turn
-
-sys.path.insert(0, str(ROOT / "site" / "py"))
-import view
+from .conftest import axe_both_schemes, board_of, click_cell, settle, turn
 
 GAME = "[data-board='game']"
-
-
-@pytest.fixture(scope="module")
-def page(module_context: BrowserContext, watch: Watch, base_url: str) -> Iterator[Page]:
-    page = open_page(module_context, watch, base_url)
-    yield page
-    page.close()
 
 
 def setup(page: Page, mode: str = "bot", level: str = "perfect", side: str = "X") -> None:

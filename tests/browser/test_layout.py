@@ -7,26 +7,20 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from .conftest import Watch, board_of, click_cell, new_context, open_page, settle
+from .conftest import Watch, board_of, click_cell, new_context, settle
 
 MIN_TARGET = 44  # px, WCAG 2.5.5 / platform guidelines for touch targets
 
 
 @pytest.fixture(scope="module")
-def phone(browser: Browser, watch: Watch) -> Iterator[BrowserContext]:
+def module_context(browser: Browser, watch: Watch) -> Iterator[BrowserContext]:
+    """A 320 px phone, dark, with reduced motion: the shared page opens in it."""
     context = new_context(
         browser, watch, viewport={"width": 320, "height": 640}, has_touch=True,
         color_scheme="dark", reduced_motion="reduce",
     )
     yield context
     context.close()
-
-
-@pytest.fixture(scope="module")
-def page(phone: BrowserContext, watch: Watch, base_url: str) -> Iterator[Page]:
-    page = open_page(phone, watch, base_url)
-    yield page
-    page.close()
 
 
 def test_nothing_overflows_a_320px_screen(page: Page) -> None:
@@ -70,13 +64,13 @@ def test_the_dark_scheme_follows_the_system(page: Page) -> None:
 
 
 @pytest.mark.parametrize("path", ["bots/"])
-def test_wide_tables_scroll_within_themselves_with_a_hint(phone: BrowserContext, watch: Watch, base_url: str,
+def test_wide_tables_scroll_within_themselves_with_a_hint(module_context: BrowserContext, watch: Watch, base_url: str,
                                                           path: str) -> None:
     """On a 320 px phone the Bots page's tables (the build's and the live round
     robin) are wider than the screen: each scrolls sideways in its own box, the
     page does not, and the box draws a shadow at the edge where more is hidden
     (site.css: backgrounds that stay at the edges, covered once an end is reached)."""
-    page = watch.attach(phone.new_page())
+    page = watch.attach(module_context.new_page())
     try:
         page.goto(base_url + path)
         page.wait_for_selector(".md-typeset__scrollwrap")  # the theme wraps its tables by script

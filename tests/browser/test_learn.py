@@ -5,47 +5,38 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from random import Random
 
-import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Page
 
 from pyengine import Player
 from pyengine.marking import perfect_share
 from pyengine.menace import Menace
 from pyengine.tabular import TdLearner
 
-from .conftest import Watch, axe_both_schemes
+from .conftest import Opening, axe_both_schemes
 
 MENACE = "[data-learner='menace']"
 TABULAR = "[data-learner='tabular']"
 MCTS = "[data-learner='mcts']"
 KEY = "pyengine.learn.menace"
+PAINTED = f"{MENACE} [data-boxes][data-painted='true']"  # MENACE's boxes show its beads
 
-
-@pytest.fixture(scope="module")
-def page(module_context: BrowserContext, watch: Watch, base_url: str) -> Iterator[Page]:
-    """One page for the module: Pyodide boots once per reload, not once per test."""
-    page = watch.attach(module_context.new_page())
-    page.on("dialog", lambda dialog: dialog.accept())  # Forget's confirmation
-    page.goto(base_url + "machines-that-learn/")
-    page.evaluate("() => localStorage.clear()")
-    reload(page)
-    yield page
-    page.close()
+# The shared page (conftest) starts with empty storage and accepts Forget's
+# confirmation; it is ready when every learner is and MENACE's beads are painted.
+OPENING = Opening(
+    "machines-that-learn/", (*(f"{root}[data-state='ready']" for root in (MENACE, TABULAR, MCTS)), PAINTED)
+)
 
 
 def reload(page: Page) -> None:
     page.reload()
-    for root in (MENACE, TABULAR, MCTS):
-        page.wait_for_selector(f"{root}[data-state='ready']", timeout=120_000)
-    painted(page)
+    OPENING.wait(page)
 
 
 def painted(page: Page) -> None:
     """Wait until MENACE's boxes show its beads (they are painted a slice at a time)."""
-    page.wait_for_selector(f"{MENACE} [data-boxes][data-painted='true']", timeout=60_000)
+    page.wait_for_selector(PAINTED, timeout=60_000)
 
 
 def games(page: Page, root: str) -> int:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import fnmatch
 import re
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,7 +19,7 @@ from pyengine import Board, Player, analyze
 from pyengine.policy import against_fixed_bot
 from tools import runtime, stdlib
 
-from .conftest import READY, Watch, board_of, click_cell, new_context, open_page, run_python, settle, turn
+from .conftest import READY, Watch, board_of, click_cell, new_context, run_python, settle, turn
 
 NOTICE = "[data-board='game'] .ttt-runtime"
 FULL_STDLIB = "runtime/pyodide/python_stdlib.zip"
@@ -41,13 +40,6 @@ def play_to_the_end(page: Page) -> None:
 
 
 # -- a runtime that loads ---------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def page(module_context: BrowserContext, watch: Watch, base_url: str) -> Iterator[Page]:
-    page = open_page(module_context, watch, base_url)
-    yield page
-    page.close()
 
 
 def test_the_site_loader_starts_pyodide(page: Page) -> None:

@@ -17,7 +17,7 @@ from pyengine.trace import Trace
 from pyengine.words import Convention
 from tests.support import expected_values, key
 
-from .conftest import EXPLORER, Watch, axe_both_schemes, new_context, search_for
+from .conftest import EXPLORER, Opening, Watch, axe_both_schemes, new_context, search_for
 
 READY = "[data-explorer][data-ready='true']"
 SVG = f"{EXPLORER} .ex-drawn-svg"
@@ -34,13 +34,7 @@ def module_context(browser: Browser, watch: Watch) -> Iterator[BrowserContext]:
     context.close()
 
 
-@pytest.fixture(scope="module")
-def page(module_context: BrowserContext, watch: Watch, base_url: str) -> Iterator[Page]:
-    page = watch.attach(module_context.new_page())
-    page.goto(base_url + f"search/?alg=alphabeta&order=cells&pos={TINY}&step=1")
-    page.wait_for_selector(READY, timeout=60_000)
-    yield page
-    page.close()
+OPENING = Opening(f"search/?alg=alphabeta&order=cells&pos={TINY}&step=1", (READY,))
 
 
 def step_of(page: Page) -> int:
