@@ -85,6 +85,8 @@ class Menace(Learner):
         """Each box (a canonical position) and its beads: a count per move of that position."""
         self.drawn: list[tuple[Player, Board, Cell]] = []
         """The beads drawn in the game being played: the side, the box, the move."""
+        self.resigned_streak = 0
+        """How many of its last games in a row it resigned (0: it played the last one to the end)."""
 
     # -- playing -----------------------------------------------------------
 
@@ -133,6 +135,7 @@ class Menace(Learner):
             beads[cell] = max(0, beads[cell] + self.rules.change(outcome(final, resigned, side)))
         self.drawn = []
         self.games += 1
+        self.resigned_streak = self.resigned_streak + 1 if resigned in self.sides else 0
 
     def favourites(self, box: Board) -> tuple[Cell, ...]:
         """The moves holding the box's largest count of beads (none in an empty box)."""
@@ -142,10 +145,19 @@ class Menace(Learner):
     def marks(self, side: Player | None = None) -> list[Mark]:
         return [mark(box, self.favourites(box)) for box in self.boxes if side in (None, box.to_move)]
 
+    def empty_boxes(self, side: Player | None = None) -> tuple[Board, ...]:
+        """The boxes (as ``side``, or any side it plays) that have run out of beads:
+        a game that reaches one is a game it resigns. A resignation draws no bead,
+        so nothing it learns refills a box; the empty board's box empty means it
+        resigns every game from then on."""
+        return tuple(
+            box for box, beads in self.boxes.items() if side in (None, box.to_move) and not any(beads.values())
+        )
+
     # -- saving ------------------------------------------------------------
 
     def saved(self) -> dict[str, Any]:
-        return {"rules": list(self.rules), "boxes": boxes_json(self)}
+        return {"rules": list(self.rules), "boxes": boxes_json(self), "resigned_streak": self.resigned_streak}
 
     @classmethod
     def from_json(cls, data: Any, rng: Random) -> Menace:
@@ -166,6 +178,10 @@ class Menace(Learner):
                 if any(type(count) is not int or count < 0 for count in beads.values()):
                     raise EngineError(f"bead counts in box {box} are not whole numbers")
                 machine.boxes[box] = beads
+            streak = data.get("resigned_streak", 0)  # machines saved before it was kept played their last game
+            if type(streak) is not int or not 0 <= streak <= data["games"]:
+                raise EngineError(f"{streak!r} is not a number of games resigned")
+            machine.resigned_streak = streak
             return machine
 
         return restore(data, "MENACE", build)

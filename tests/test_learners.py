@@ -140,6 +140,27 @@ class TestBeadRules:
         assert machine.pick(final) is None
         assert machine.choose(final) in final.legal_moves  # on the ladder it plays on
 
+    def test_it_counts_the_games_it_resigned_in_a_row(self) -> None:
+        """Against the perfect bot with Michie's beads MENACE's first box can run dry;
+        from then on it resigns every game. The count of games resigned in a row
+        follows each game, survives saving, and its empty boxes are the ones without beads."""
+        ran_dry = 0
+        for seed in range(1, 4):
+            machine = Menace(MICHIE, Player.X, Random(seed))
+            perfect = bot(Level.PERFECT, seed=seed)
+            in_a_row = 0
+            for _ in range(300):
+                _, resigned = play_training_game(machine, perfect)
+                in_a_row = in_a_row + 1 if resigned is Player.X else 0
+                assert machine.resigned_streak == in_a_row
+            empty = tuple(box for box, beads in machine.boxes.items() if sum(beads.values()) == 0)
+            assert machine.empty_boxes() == empty == machine.empty_boxes(Player.X)
+            if Board.empty() in empty:
+                ran_dry += 1
+                assert machine.pick(Board.empty()) is None and in_a_row > 0
+            assert Menace.from_json(machine.to_json(), Random(0)).resigned_streak == in_a_row
+        assert ran_dry  # the case the page must explain happens
+
     def test_a_drawn_bead_is_the_move_played(self) -> None:
         """The move in the box's cells, carried back, is the move made on the real board."""
         machine = Menace(SCROGGS, (Player.X, Player.O), Random(5))
@@ -174,7 +195,11 @@ class TestBeadRules:
         broken = machine.to_json()
         broken["boxes"][3]["beads"] = {"9": 1}
         bad: object
-        for bad in (broken, {"kind": "menace"}, [], {**machine.to_json(), "games": -1}):
+        older = machine.to_json()  # saved before the count of resignations was kept
+        del older["resigned_streak"]
+        assert Menace.from_json(older, Random(1)).resigned_streak == 0
+        for bad in (broken, {"kind": "menace"}, [], {**machine.to_json(), "games": -1},
+                    {**machine.to_json(), "resigned_streak": 51}):
             with pytest.raises(EngineError, match="not a saved MENACE"):
                 Menace.from_json(bad, Random(1))
 
@@ -315,6 +340,15 @@ class TestMcts:
                 assert move.good == (move.cell in good_reference(cells))
                 assert move.exact.value.value == ref.move_outcome(cells, move.cell)[0]
             assert marked.most_visited_good == (set(marked.most_visited) <= good_reference(cells))
+
+    def test_no_move_is_most_visited_before_any_iteration(self) -> None:
+        """Before the first iteration no move has a visit, so none is "most visited"
+        (none keeps or loses the value); after one, the one visited move is."""
+        tree = Tree(Board.parse("X.O/.X./..."), Random(1))
+        marked = report(tree)
+        assert (marked.iterations, marked.most_visited, marked.most_visited_good) == (0, (), False)
+        step = tree.step()
+        assert tree.most_visited() == (step.path[0],) == report(tree).most_visited
 
     def test_seeded_search_repeats_and_finds_the_win(self) -> None:
         def visits(seed: int) -> list[int]:

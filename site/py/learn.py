@@ -61,6 +61,7 @@ class TrainerView:
         self.selects = {s.name: s for s in root.querySelectorAll("select")}
         self.train_button, self.forget_button = q("[data-train]"), q("[data-forget]")
         self.message, self.tally, self.share_line = q(".ttt-message"), q("[data-tally]"), q("[data-share]")
+        self.resigned_note = q("[data-resigned]")  # MENACE only: why it lost its last games unplayed
         self.plots, self.boxes_root = q("[data-plots]"), q("[data-boxes]")
         self.controls = Controls(root, run=self.train_button, stop=q("[data-stop]"), status=q(".ttt-status"),
                                  bar=q("progress"))
@@ -102,7 +103,7 @@ class TrainerView:
             self.play = PlayView(self, self.root.querySelector("[data-play]"))
             self.layout_boxes()
         self.show()
-        self.controls.ready(f"Ready: {NAMES[self.kind]} has played {self.learner.games:,} games.")
+        self.controls.ready(self.status("Ready"))
         for select in self.selects.values():
             select.disabled = False
         self.forget_button.disabled = self.compare_button.disabled = False
@@ -163,6 +164,10 @@ class TrainerView:
         self.message.textContent = text
         self.message.hidden = False
 
+    def status(self, lead: str) -> str:
+        """The status line after ``lead``: the games played so far, every one counted."""
+        return learnview.machine_status(lead, NAMES[self.kind], self.learner.games)
+
     # -- training ---------------------------------------------------------------
 
     def games_per_press(self) -> int:
@@ -188,7 +193,7 @@ class TrainerView:
         if self.play:
             self.play.abandon()
         games = self.games_per_press()
-        self.controls.running(f"Training against {self.against}\u2026", games)
+        self.controls.running(f"Training against {learnview.opponent_words(self.against)}\u2026", games)
         self.runner.start(self._training(games), progress=self._progress, done=self._trained, failed=self._failed)
 
     def _training(self, games: int) -> Generator[int, None, int]:
@@ -201,14 +206,16 @@ class TrainerView:
     def _progress(self, done: int) -> None:
         marks = self.learner.marks(Player.X)  # once per slice: the share and the counts both read it
         self.add_point(marks)
-        self.controls.progress(done, f"Training against {self.against}: {done:,} games\u2026")
+        rival = learnview.opponent_words(self.against)
+        self.controls.progress(done, f"Training against {rival}: {learnview.counted(done, 'game')}\u2026")
         self.show_counts(marks)
 
     def _trained(self, games: int) -> None:
         self.controls.progress(games)
         self.add_point()
         self.show_counts()
-        self.after.start(self._saving_and_showing(f"Trained {games:,} games against {self.against}.", "done"))
+        trained = f"Trained {learnview.counted(games, 'game')} against {learnview.opponent_words(self.against)}"
+        self.after.start(self._saving_and_showing(self.status(trained), "done"))
 
     def _saving_and_showing(self, text: str, state: str) -> Iterator[None]:
         """Save, then draw the plots and boxes, each in a task of its own: with the
@@ -220,10 +227,16 @@ class TrainerView:
         self.controls.finish(text, state)
 
     def _on_stop(self, event: Any) -> None:
+        self.halt("Stopped; what it learned so far is kept")
+
+    def halt(self, lead: str) -> None:
+        """Stop training or comparing, if either runs, and say so after ``lead``."""
         if self.runner.stop():
+            self.compared = []
+            self.compare_button.disabled = False
             self.add_point()
             self.show_counts()
-            self.after.start(self._saving_and_showing("Stopped; what it learned so far is kept.", "stopped"))
+            self.after.start(self._saving_and_showing(self.status(lead), "stopped"))
 
     def _failed(self, error: BaseException) -> None:
         self.controls.failed(error, "Press Forget to start again.")
@@ -284,6 +297,7 @@ class TrainerView:
         self.add_point()
         self.save()
         self.show()
+        self.controls.ready(self.status("Learned from your game"))
 
     # -- showing ------------------------------------------------------------------
 
@@ -301,6 +315,10 @@ class TrainerView:
     def show_counts(self, marks: list[Mark] | None = None) -> None:
         self.root.setAttribute("data-games", str(self.learner.games))
         self.tally.textContent = learnview.tally_text(self.history, Player.X)
+        if self.resigned_note and isinstance(self.learner, Menace):
+            note = learnview.resignation_note(self.learner)
+            self.resigned_note.textContent = note
+            self.resigned_note.hidden = not note
         if marks is None:
             marks = self.learner.marks(Player.X)
         perfect = sum(m.perfect for m in marks)
@@ -388,7 +406,7 @@ class PlayView:
 
     def new_game(self) -> None:
         self.abandon()
-        self.trainer.runner.stop()
+        self.trainer.halt("Training stopped for your game")
         self.board, self.live = Board.empty(), True
         self.menace_moves()
 
@@ -413,12 +431,11 @@ class PlayView:
                 self.drawn = machine.drawn[-1][1:] if len(machine.drawn) > before else None
         self.render()
         if self.board.is_over or resigned is not None:
+            learned = bool(machine.drawn)  # a resignation at its first move drew no bead
             machine.finish(self.board, resigned)
             self.live = False
             result = outcome(self.board, resigned, Player.O)
-            words = {"win": "You won", "draw": "A draw", "loss": "MENACE won"}[result.value]
-            why = " (MENACE resigned: its box was empty)" if resigned else ""
-            self.status.textContent = f"{words}{why}. It has learned from the game; press New game to play again."
+            self.status.textContent = learnview.game_over_text(result, resigned is not None, learned)
             self.trainer.finished_game(self.board, resigned)
         else:
             self.status.textContent = "Your move (O). The bead MENACE just drew is ringed in its box below."
@@ -539,9 +556,7 @@ class MctsView:
                         f"<td>{m.visits:,}</td><td>{m.mean:+.2f}</td>"
                         f"<td>{m.exact.value.value} in {m.exact.plies}</td><td>{keeps}</td></tr>")
         self.table.innerHTML = "".join(rows)  # numbers and engine words only
-        verdict = "keeps" if marked.most_visited_good else "does not keep"
-        text = (f"{marked.iterations:,} iterations. The most-visited move ({', '.join(map(str, marked.most_visited))}) "
-                f"{verdict} the exact value ({marked.value.value}).")
+        text = learnview.search_summary(marked)
         if iteration is not None:
             text += " " + learnview.iteration_text(iteration)
         self.step_text.textContent = text

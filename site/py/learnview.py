@@ -8,14 +8,68 @@ safe to hand to ``innerHTML``.
 
 from __future__ import annotations
 
-from pyengine import Board, Cell, Player
+from pyengine import Board, Cell, Player, Value
 from pyengine.learning import LETTERS
 from pyengine.marking import Mark
-from pyengine.mcts import Iteration
+from pyengine.mcts import Iteration, Report
+from pyengine.menace import Menace
 
 CELL = 20  # a box's cell, in SVG units
 BEAD_ROWS = 3  # beads drawn per cell, in rows of three; more are counted in words
 MOVE_WORDS = ("1st", "2nd", "3rd", "4th")
+
+
+def counted(number: int, noun: str, nouns: str = "") -> str:
+    """``number`` with its noun, singular or plural: "1 game", "1,100 games"."""
+    return f"{number:,} {noun if number == 1 else nouns or noun + 's'}"
+
+
+def machine_status(lead: str, name: str, games: int) -> str:
+    """A learner's status line: what just happened (``lead``), then the games it
+    has played in all, training and games against the person alike."""
+    played = f"has played {counted(games, 'game')}" if games else "has played no games yet"
+    return f"{lead}: {name} {played}."
+
+
+def resignation_note(machine: Menace) -> str:
+    """Why MENACE lost its last games without playing them, and what changes
+    that; empty when it played its last game to the end."""
+    streak = machine.resigned_streak
+    if not streak:
+        return ""
+    empty = machine.empty_boxes()
+    last = "its last game" if streak == 1 else f"its last {counted(streak, 'game')}"
+    parts = [
+        f"MENACE resigned {last}: a box it reached had run out of beads "
+        f"({counted(len(empty), 'box', 'boxes')} of {len(machine.boxes):,} are empty now)."
+    ]
+    if Board.empty() in empty:
+        parts.append("Its first box is empty, so it resigns before its first move in every game, and training "
+                     "cannot refill it: a resignation draws no bead, so no bead goes back.")
+    elif empty:
+        parts.append("It resigns whenever a game reaches one of them; games that avoid them still teach it.")
+    if machine.rules.name == "michie":
+        parts.append("Scroggs' rules start each box with more beads (8 a move in the first box, not 4), so "
+                     "they run out later; or Forget this MENACE to start afresh.")
+    else:
+        parts.append("Forget this MENACE to start afresh with full boxes.")
+    return " ".join(parts)
+
+
+_GAME_OVER = {Value.WIN: "You won", Value.DRAW: "A draw", Value.LOSS: "MENACE won"}
+
+
+def game_over_text(result: Value, resigned: bool, learned: bool) -> str:
+    """A game against MENACE ended: ``result`` for the person; whether MENACE
+    resigned, and whether it drew any bead to learn from."""
+    why = " (MENACE resigned: its box was empty)" if resigned else ""
+    lesson = "It has learned from the game" if learned else "It drew no bead, so it had nothing to learn from"
+    return f"{_GAME_OVER[result]}{why}. {lesson}; press New game to play again."
+
+
+def opponent_words(against: str) -> str:
+    """An opponent as a sentence names it: "random", "another MENACE", "itself"."""
+    return {"menace": "another MENACE", "self": "itself"}.get(against, against)
 
 
 def move_number(box: Board) -> int:
@@ -178,12 +232,41 @@ def iteration_text(step: Iteration) -> str:
     selected = step.path[:-1] if step.expanded is not None else step.path
     path = " then ".join(map(str, selected)) or "no move (the root still had untried moves)"
     expanded = f"added move {step.expanded}" if step.expanded is not None else "reached a finished game"
-    ending = f"{step.winner} won" if step.winner else "a draw"
+    if step.playout:
+        ending = f"{step.winner} won" if step.winner else "it was a draw"
+        playout = f"the random playout played {counted(len(step.playout), 'move')}, and {ending}"
+    else:
+        ending = f"{step.winner} had won" if step.winner else "a draw"
+        playout = f"no random playout: the game was over ({ending})"
     return (
-        f"This iteration: selection followed {path}; expansion {expanded}; the random playout "
-        f"played {len(step.playout)} moves to {ending}; back-propagation added that result to "
-        f"{len(step.path) + 1} nodes (the root included)."
+        f"This iteration: selection followed {path}; expansion {expanded}; {playout}; back-propagation "
+        f"added that result to {counted(len(step.path) + 1, 'node')} (the root included)."
     )
+
+
+def search_summary(marked: Report) -> str:
+    """Where a search stands: its iterations, and whether its most-visited moves
+    keep the position's exact value (saying which do when they disagree)."""
+    value = marked.value.value
+    if not marked.iterations:
+        return f"No iterations yet, so no move has been visited. The position's exact value: {value}."
+    good = {m.cell for m in marked.moves if m.good}
+    top = marked.most_visited
+    keep = [cell for cell in top if cell in good]
+    lose = [cell for cell in top if cell not in good]
+    if len(top) == 1:
+        verdict = f"The most-visited move ({top[0]}) {'keeps' if keep else 'does not keep'} the exact value ({value})."
+    else:
+        moves = f"The most-visited moves ({', '.join(map(str, top))}, tied"
+        if not lose:
+            verdict = f"{moves}) all keep the exact value ({value})."
+        elif not keep:
+            verdict = f"{moves}): none keeps the exact value ({value})."
+        else:
+            kept = f"{', '.join(map(str, keep))} {'keeps' if len(keep) == 1 else 'keep'}"
+            lost = f"{', '.join(map(str, lose))} {'does' if len(lose) == 1 else 'do'} not"
+            verdict = f"{moves}): {kept} the exact value ({value}), {lost}."
+    return f"{counted(marked.iterations, 'iteration')}. {verdict}"
 
 
 COMPARE_OPPONENTS = ("random", "perfect", "menace", "self")
@@ -198,7 +281,7 @@ def comparison_runs(kind: str) -> list[tuple[str, str]]:
 
 def run_name(kind: str, against: str, rules: str) -> str:
     """A compared machine's name in a legend: its opponent, and its rules for MENACE."""
-    rival = {"menace": "another MENACE", "self": "itself"}.get(against, against)
+    rival = opponent_words(against)
     return f"vs {rival}, {rules.capitalize()}" if kind == "MENACE" else f"vs {rival}"
 
 
