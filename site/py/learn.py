@@ -586,6 +586,34 @@ class MctsView:
         self.controls.finish("The curve is computed (in this browser, just now).")
 
 
+# The theme's page shortcuts: mkdocs-material listens for keydown on the window
+# (n and . open the next page, p and , the previous one) and leaves alone only
+# keys typed into inputs, selects and text areas. On this page focus sits on the
+# body after a click on the text, and on a button after a click on one (a cell
+# of the game against MENACE, Train...): there these keys would leave the
+# lesson, mid-game or mid-training. The page has no keys of its own.
+THEME_PAGE_KEYS = frozenset({"n", "p", ".", ","})
+
+
+def keep_keys_in_the_page(document: Any) -> None:
+    """Keep the theme's page shortcuts from firing while focus is on the body or
+    in a learner's widget (once per page: the body remembers it was done)."""
+    body = document.body
+    if body.hasAttribute("data-keys-kept"):
+        return
+    body.setAttribute("data-keys-kept", "")
+
+    def on_key(event: Any) -> None:
+        # The document hears a key before the window does, so stopping it here is enough.
+        if event.key not in THEME_PAGE_KEYS or event.ctrlKey or event.metaKey:
+            return
+        target = event.target
+        if target.tagName in ("BODY", "HTML") or target.closest(".ttt-learn"):
+            event.stopPropagation()
+
+    document.addEventListener("keydown", create_proxy(on_key))
+
+
 CURVE_ITERATIONS = (1, 5, 10, 20, 50, 100, 200, 500)
 
 
@@ -597,6 +625,7 @@ def curve_sample() -> list[Board]:
 def mount(root: Any) -> None:
     """Bring a learner on the page to life; ``data-learner`` says which."""
     kind = str(root.dataset.learner)
+    keep_keys_in_the_page(window.document)
     if kind == "mcts":
         MctsView(root)
     else:

@@ -213,6 +213,32 @@ def test_mcts_steps_and_runs(page: Page) -> None:
     assert "cannot be searched" in page.inner_text(f"{MCTS} .ttt-message")
 
 
+def test_the_themes_page_keys_stay_in_the_page(page: Page) -> None:
+    """The theme opens the next page on n (and the previous on p, ".", ","), listening
+    on the window. On a button of a widget, on the body after a click on the text,
+    those keys stay in the page; typed into the position they are letters; other keys
+    still reach the window."""
+    assert page.locator("link[rel=next]").count() == 1  # the theme has a page to go to
+    url = page.url
+    page.evaluate("() => { window.reached = []; addEventListener('keydown', e => reached.push(e.key)); }")
+    page.click(f"{MENACE} [data-new-game]")
+    page.locator(f"{MENACE} .learn-board button[data-mark='']").first.focus()
+    page.keyboard.press("n")
+    page.keyboard.press("p")
+    assert page.url == url  # before, n on a cell of the game opened the next page
+    page.click("article h1")  # focus leaves the buttons for the body
+    assert page.evaluate("() => document.activeElement.tagName") == "BODY"
+    page.keyboard.press("n")
+    page.keyboard.press(".")
+    page.keyboard.press("x")  # not the theme's: left alone
+    page.fill(f"{MCTS} input[name='position']", "")
+    page.type(f"{MCTS} input[name='position']", "np.,")
+    assert page.input_value(f"{MCTS} input[name='position']") == "np.,"
+    reached = page.evaluate("() => reached")
+    assert "x" in reached and not {"n", "p", ".", ","} & set(reached), reached
+    assert page.url == url
+
+
 def test_axe_finds_nothing(page: Page) -> None:
     assert axe_both_schemes(page) == []
 
