@@ -27,7 +27,7 @@ from .learncli import add_learning_commands
 from .nojs import nojs_edition
 from .policy import PolicyEntry, policy_table
 from .solver import analyze
-from .training import ENTRANTS, entrant, entrant_name
+from .training import ENTRANTS, Entrant, entrant
 from .words import end_message
 
 if TYPE_CHECKING:
@@ -220,14 +220,6 @@ def _progress_bar(games: int) -> tuple[Callable[[int], None] | None, Callable[[]
     return advance, bar.close
 
 
-def _entrant(text: str) -> str:
-    """An argparse type for --x and --o: a level or a learner on the ladder."""
-    try:
-        return entrant_name(text)
-    except UnknownChoiceError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
 def cmd_match(args: argparse.Namespace, out: IO[str]) -> int:
     seeds = random.Random(args.seed) if args.seed is not None else None
     try:
@@ -244,7 +236,7 @@ def cmd_match(args: argparse.Namespace, out: IO[str]) -> int:
         print(json.dumps(result.as_dict()), file=out)
     else:
         print(
-            f"{args.x} (X) vs {args.o} (O), {result.games:,} games{_on_size(args.size)}: "
+            f"{args.x.value} (X) vs {args.o.value} (O), {result.games:,} games{_on_size(args.size)}: "
             f"X won {result.x_wins:,}, O won {result.o_wins:,}, drawn {result.draws:,}",
             file=out,
         )
@@ -434,8 +426,8 @@ def build_parser() -> argparse.ArgumentParser:
         "Monte Carlo tree search with that many iterations a move).",
     )
     entrants = ", ".join(ENTRANTS)
-    match.add_argument("--x", type=_entrant, required=True, help=f"X's bot: {entrants}")
-    match.add_argument("--o", type=_entrant, required=True, help=f"O's bot: {entrants}")
+    match.add_argument("--x", type=_choice(Entrant), required=True, help=f"X's bot: {entrants}")
+    match.add_argument("--o", type=_choice(Entrant), required=True, help=f"O's bot: {entrants}")
     match.add_argument("--games", type=_count, default=1000, help="how many games (default 1000)")
     match.add_argument("--seed", type=_seed, help="make the match repeatable")
     match.add_argument("--size", type=_size, default=3, help=SIZE_HELP)

@@ -13,13 +13,14 @@ import sys
 from random import Random
 from typing import IO, TYPE_CHECKING, Any
 
+from .analysis import Value
 from .board import Board, Player
 from .errors import EngineError
-from .learning import LETTERS
+from .learning import LearnerKind
 from .mcts import Report, Tree, report
 from .menace import PRESETS, menace_rules
 from .tabular import Schedule
-from .training import LEARNERS, OPPONENTS, Run, run_json, train
+from .training import Opponent, Run, run_json, train
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -46,15 +47,15 @@ def cmd_learn(args: argparse.Namespace, out: IO[str]) -> int:
 def _run_text(run: Run) -> str:
     data = run_json(run)
     learner = run.learner
-    name = f"MENACE ({data['rules']} rules)" if learner.kind == "menace" else "the tabular learner"
+    name = f"MENACE ({data['rules']} rules)" if learner.kind is LearnerKind.MENACE else "the tabular learner"
     results = data["results"]
     lines = [
-        f"{name} as {run.side}, {len(run.history):,} games against {run.against}: "
+        f"{name} as {run.side}, {len(run.history):,} games against {run.against.value}: "
         f"won {results['win']:,}, drew {results['draw']:,}, lost {results['loss']:,}",
     ]
     recent = run.history[-100:]
     if recent:
-        counts = ", ".join(f"{recent.count(letter)} {value.value}" for value, letter in LETTERS.items())
+        counts = ", ".join(f"{recent.count(value)} {value.value}" for value in Value)
         lines.append(f"the last {len(recent)} games: {counts}")
     marks = learner.marks()
     perfect = sum(m.perfect for m in marks)
@@ -142,10 +143,11 @@ def add_learning_commands(
         description="Train a learner and mark every position where it has a choice: perfect when "
         "every move it likes most keeps the position's exact value.",
     )
-    learn.add_argument("learner", type=str.lower, choices=LEARNERS)
+    learn.add_argument("learner", type=str.lower, choices=[kind.value for kind in LearnerKind])
     learn.add_argument("--games", type=count, default=1000, help="games to train (default 1000; 0: untrained)")
     learn.add_argument(
-        "--against", type=str.lower, choices=OPPONENTS, default="random", help="the opponent (default random)"
+        "--against", type=str.lower, choices=[o.value for o in Opponent], default="random",
+        help="the opponent (default random)"
     )
     learn.add_argument("--seed", type=seed, help="make the run repeatable")
     learn.add_argument("--rules", type=str.lower, choices=tuple(PRESETS), default="michie", help="MENACE's preset")

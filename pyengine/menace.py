@@ -24,7 +24,7 @@ from .analysis import Value
 from .board import Board, Player
 from .errors import EngineError
 from .geometry import Cell
-from .learning import Learner, outcome, restore
+from .learning import Learner, LearnerKind, outcome, restore
 from .marking import Mark, canonical, choice_positions, distinct_moves, favourites_of, mark, notation
 from .records import Record
 
@@ -49,7 +49,7 @@ class MenaceRules(Record):
 
     def change(self, value: Value) -> int:
         """The beads added (or taken, when negative) for each bead drawn in a game of this outcome."""
-        return self.win if value is Value.WIN else self.draw if value is Value.DRAW else self.loss
+        return (self.loss, self.draw, self.win)[value.rank]
 
 
 MICHIE = MenaceRules("michie", (4, 3, 2, 1), 3, 1, -1)
@@ -70,7 +70,7 @@ def menace_rules(name: str) -> MenaceRules:
 class Menace(Learner):
     """A MENACE for one side (or both, to play against itself)."""
 
-    kind = "menace"
+    kind = LearnerKind.MENACE
 
     def __init__(self, rules: MenaceRules, sides: Player | tuple[Player, ...], rng: Random) -> None:
         self.rules = rules

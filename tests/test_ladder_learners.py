@@ -11,10 +11,12 @@ import sys
 
 import pytest
 
-from pyengine import Level, play_match
+from pyengine import Level, bot, play_match
+from pyengine.learning import LearnerKind
+from pyengine.mcts import MctsBot
 from pyengine.menace import Menace
 from pyengine.tabular import TdLearner
-from pyengine.training import ENTRANT_SEED, ENTRANT_TRAINING, ENTRANTS, MCTS_BUDGETS, entrant, train
+from pyengine.training import ENTRANT_SEED, ENTRANT_TRAINING, ENTRANTS, Entrant, entrant, train
 from tools.bots_table import bot_table, pairing_games, pairing_seeds
 
 
@@ -27,7 +29,23 @@ def match(*args: str) -> subprocess.CompletedProcess[str]:
 class TestEntrants:
     def test_the_ladder_names_the_levels_then_the_four_learners(self) -> None:
         levels = tuple(level.value for level in Level)
-        assert (*levels, "menace", "tabular", *MCTS_BUDGETS) == ENTRANTS
+        assert (*levels, "menace", "tabular", "mcts-10", "mcts-100") == ENTRANTS
+
+    def test_each_entrant_is_one_thing_and_plays_as_it(self) -> None:
+        """An entrant is a level, a learner or a search, never two; what plays is that."""
+        for chosen in Entrant:
+            level, kind, iterations = chosen.level, chosen.learner, chosen.iterations
+            assert [level, kind, iterations].count(None) == 2, chosen
+            player = entrant(chosen, seed=1)
+            if level is not None:
+                assert level.value == chosen.value and type(player) is type(bot(level))
+            elif kind is not None:
+                assert isinstance(player, Menace if kind is LearnerKind.MENACE else TdLearner)
+            else:
+                assert isinstance(player, MctsBot) and player.iterations == iterations
+                assert chosen.value == f"mcts-{iterations}"
+        named = entrant(" MCTS-10 ", seed=1)  # a name works as well as the member
+        assert isinstance(named, MctsBot) and named.iterations == 10
 
     @pytest.mark.parametrize(("name", "kind"), [("menace", Menace), ("tabular", TdLearner)])
     def test_a_trained_entrant_is_the_stated_training_run(self, name: str, kind: type) -> None:

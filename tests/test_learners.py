@@ -9,12 +9,13 @@ from random import Random
 
 import pytest
 
-from pyengine import Board, Bot, EngineError, Level, Player, Value, bot
-from pyengine.learning import Learner, outcome, play_training_game, training
+from pyengine import Board, Bot, EngineError, Level, Player, Value, analyze, bot
+from pyengine.learning import Learner, LearnerKind, outcome, play_training_game, training
 from pyengine.marking import choice_positions, distinct_moves, good_moves, perfect_share
 from pyengine.mcts import MctsBot, Tree, random_playout, report
 from pyengine.menace import MICHIE, SCROGGS, Menace, MenaceRules, menace_rules
 from pyengine.tabular import Schedule, TdLearner
+from pyengine.training import Opponent, history_from_letters, history_letters, train
 
 from . import reference as ref
 
@@ -374,3 +375,33 @@ def test_learners_are_bots_that_play_legally() -> None:
                 board = board.play((learner if board.to_move is Player.X else other).choose(board))
         assert learner.to_json() == before
     assert Counter(len(distinct_moves(b)) for b in choice_positions(Player.X))[1] == 0
+
+
+class TestOutcomes:
+    def test_the_rank_of_values_is_perfect_plays_order(self) -> None:
+        """In every live 3x3 position the value is its best move's, best by rank;
+        a move gives value away exactly when its rank is below the position's."""
+        for cells in ref.live_positions():
+            analysis = analyze(Board.parse(cells))
+            assert analysis.value is max((move.value for move in analysis.moves), key=lambda value: value.rank)
+            for move in analysis.moves:
+                assert (move.value.rank < analysis.value.rank) == (move.value is not analysis.value)
+
+    def test_rewards_are_the_results_a_learner_is_paid(self) -> None:
+        """+1 a win, 0 a draw, -1 a loss: the tabular learner's finished games are worth them."""
+        assert [value.reward for value in (Value.WIN, Value.DRAW, Value.LOSS)] == [1.0, 0.0, -1.0]
+        learner = TdLearner(Player.X, Random(1))
+        assert learner.value(Board.parse("XXX/OO./...")) == Value.WIN.reward
+        assert learner.value(Board.parse("XOX/XOO/OXX")) == Value.DRAW.reward
+
+    def test_a_run_is_its_games_outcomes_and_reads_back_from_letters(self) -> None:
+        run = train("menace", 60, "random", seed=2)
+        assert len(run.history) == run.learner.games == 60 and set(run.history) <= set(Value)
+        assert run.against is Opponent.RANDOM and run.learner.kind is LearnerKind.MENACE
+        again = train(LearnerKind.MENACE, 60, Opponent.RANDOM, seed=2)
+        assert again.history == run.history
+        text = history_letters(run.history)
+        assert len(text) == 60 and set(text) <= set("WDL") and history_from_letters(text) == run.history
+        for bad in ("WDX", "w", None):
+            with pytest.raises(EngineError, match="not a history"):
+                history_from_letters(bad)  # type: ignore[arg-type]

@@ -8,10 +8,11 @@ from pathlib import Path
 from random import Random
 
 from pyengine import Board, Level, Player, Value, bot
-from pyengine.learning import play_training_game
+from pyengine.learning import LearnerKind, play_training_game
 from pyengine.marking import choice_positions, good_moves, mark
 from pyengine.mcts import Tree, report
 from pyengine.menace import MICHIE, SCROGGS, Menace, MenaceRules
+from pyengine.training import history_from_letters
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site" / "py"))
 import learnview
@@ -33,7 +34,8 @@ def test_a_box_draws_its_beads_its_verdict_and_the_drawn_bead() -> None:
 
 
 def test_blocks_count_each_block_of_the_history() -> None:
-    assert learnview.blocks("WWDL" "LLLL" "DD", 4) == [(4, 0.5, 0.25, 0.25), (8, 0.0, 0.0, 1.0)]
+    history = history_from_letters("WWDL" "LLLL" "DD")
+    assert learnview.blocks(history, 4) == [(4, 0.5, 0.25, 0.25), (8, 0.0, 0.0, 1.0)]
     assert learnview.block_size(100) == 10 and learnview.block_size(10_000) == 250
 
 
@@ -56,11 +58,11 @@ def test_an_iteration_in_words() -> None:
 def test_a_comparison_draws_one_line_per_machine() -> None:
     """MENACE compares four opponents under both presets; each machine is a line in
     both plots, named by its opponent and rules."""
-    runs = learnview.comparison_runs("menace")
-    assert len(runs) == 8 and len(learnview.comparison_runs("tabular")) == 4
+    runs = learnview.comparison_runs(LearnerKind.MENACE)
+    assert len(runs) == 8 and len(learnview.comparison_runs(LearnerKind.TABULAR)) == 4
     curves = [(a, r, [(0.0, 0.2), (100.0, 0.3)]) for a, r in runs]
-    results = [(a, r, "WDL" * 40) for a, r in runs]
-    html = learnview.comparison_plots("MENACE", curves, results)
+    results = [(a, r, history_from_letters("WDL" * 40)) for a, r in runs]
+    html = learnview.comparison_plots(LearnerKind.MENACE, curves, results)
     assert html.count("<polyline") == 16
     assert "vs another MENACE, Scroggs" in html and "vs itself, Michie" in html
 

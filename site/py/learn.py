@@ -22,13 +22,20 @@ from longwork import ONE_STEP, STEP_S, Controls, Runner
 from pyscript import window
 from pyscript.ffi import create_proxy
 
-from pyengine import Board, EngineError, Player, analyze_move, summarize
-from pyengine.learning import LETTERS, Learner, outcome, training
+from pyengine import Board, EngineError, Player, Value, analyze_move, summarize
+from pyengine.learning import Learner, LearnerKind, outcome, training
 from pyengine.marking import choice_positions, good_moves, perfect_share, preparing
 from pyengine.mcts import Tree, report
 from pyengine.menace import Menace, menace_rules
 from pyengine.tabular import TdLearner
-from pyengine.training import make_learner, make_opponent, seeded_pair
+from pyengine.training import (
+    Opponent,
+    history_from_letters,
+    history_letters,
+    make_learner,
+    make_opponent,
+    seeded_pair,
+)
 
 TYPE_CHECKING = False  # typing costs the page's start-up milliseconds; only the checker needs it
 if TYPE_CHECKING:
@@ -40,7 +47,7 @@ if TYPE_CHECKING:
     from pyengine.mcts import Iteration
     from pyengine.menace import MenaceRules
 
-STORAGE_KEYS = {"menace": "pyengine.learn.menace", "tabular": "pyengine.learn.tabular"}
+STORAGE_KEYS = {LearnerKind.MENACE: "pyengine.learn.menace", LearnerKind.TABULAR: "pyengine.learn.tabular"}
 SAVE_VERSION = 1
 # Training's slices: longwork.GAMES_S (30 ms) is a slice of games alone; here each
 # slice ends with the machine marked and its counts shown (about 8 ms in Pyodide),
@@ -49,13 +56,13 @@ TRAIN_S = 0.02
 MAX_CURVE = 200  # points kept on a curve: every other one is dropped beyond this
 COMPARE_GAMES = 2_000  # games per machine compared: a few seconds each in the browser
 COMPARE_STEP = 100  # games between two points of a compared curve
-NAMES = {"menace": "MENACE", "tabular": "the tabular learner"}
+NAMES = learnview.NAMES
 
 
 class TrainerView:
     """A MENACE or a tabular learner: its training, plots, saving and (MENACE) boxes and game."""
 
-    def __init__(self, root: Any, kind: str) -> None:
+    def __init__(self, root: Any, kind: LearnerKind) -> None:
         self.root, self.kind = root, kind
         q = root.querySelector
         self.selects = {s.name: s for s in root.querySelectorAll("select")}
@@ -71,10 +78,10 @@ class TrainerView:
         self.rng = Random()
         # A machine without boxes until the positions are derived (_prepared).
         self.learner: Learner = Menace(menace_rules("michie"), (), self.rng)
-        self.history = ""
+        self.history: list[Value] = []  # each game's outcome for the machine, training and play alike
         self.curve: list[tuple[int, float]] = []
         self.painted: dict[str, str] = {}  # each box's notation -> the markup it shows
-        self.compared: list[tuple[str, str, list[tuple[float, float]]]] = []  # a comparison's curves so far
+        self.compared: list[tuple[Opponent, str, list[tuple[float, float]]]] = []  # a comparison's curves so far
         self.play: PlayView | None = None
         self.train_button.addEventListener("click", create_proxy(self._on_train))
         self.compare_button, self.compare_root = q("[data-compare]"), q("[data-compare-plots]")
@@ -89,13 +96,13 @@ class TrainerView:
     # -- the machine, fresh, saved and restored -------------------------------
 
     @property
-    def against(self) -> str:
-        return str(self.selects["against"].value)
+    def against(self) -> Opponent:
+        return Opponent.parse(str(self.selects["against"].value))
 
     def fresh(self) -> Learner:
         rules = menace_rules(str(self.selects["rules"].value)) if "rules" in self.selects else menace_rules("michie")
         # Both sides' boxes or values: the machine plays X, and O as well against itself.
-        return make_learner(self.kind, Player.X, "self", self.rng, rules)
+        return make_learner(self.kind, Player.X, Opponent.SELF, self.rng, rules)
 
     def _prepared(self, _: object) -> None:
         self.restore()
@@ -131,9 +138,9 @@ class TrainerView:
         if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
             raise EngineError("it was saved in another format")
         machine = data["machine"]
-        learner = (Menace if self.kind == "menace" else TdLearner).from_json(machine, self.rng)
-        history, curve = data["history"], data["curve"]
-        if not isinstance(history, str) or set(history) - set("WDL") or len(history) != learner.games:
+        learner = (Menace if self.kind is LearnerKind.MENACE else TdLearner).from_json(machine, self.rng)
+        history, curve = list(history_from_letters(data["history"])), data["curve"]
+        if len(history) != learner.games:
             raise EngineError("its history does not match its games")
         points = [(int(games), float(share)) for games, share in curve]
         if "rules" in self.selects and isinstance(learner, Menace):
@@ -144,7 +151,7 @@ class TrainerView:
         self.opponent = make_opponent(self.against, learner, Player.X, self.rng, self.rules())
 
     def start_fresh(self) -> None:
-        self.learner, self.history, self.curve = self.fresh(), "", []
+        self.learner, self.history, self.curve = self.fresh(), [], []
         self.opponent = make_opponent(self.against, self.learner, Player.X, self.rng, self.rules())
         self.curve.append((0, self.share()))
 
@@ -154,7 +161,7 @@ class TrainerView:
 
     def save(self) -> None:
         data = {"version": SAVE_VERSION, "machine": self.learner.to_json(),
-                "history": self.history, "curve": self.curve, "against": self.against}
+                "history": history_letters(self.history), "curve": self.curve, "against": self.against.value}
         try:
             window.localStorage.setItem(STORAGE_KEYS[self.kind], json.dumps(data))
         except Exception:  # storage full or disabled: the machine is shown but not kept
@@ -199,7 +206,7 @@ class TrainerView:
     def _training(self, games: int) -> Generator[int, None, int]:
         played = training(self.learner, self.opponent, Player.X)
         for n in range(1, games + 1):
-            self.history += LETTERS[next(played)]
+            self.history.append(next(played))
             yield n
         return games
 
@@ -251,16 +258,18 @@ class TrainerView:
         self.runner.start(self._comparing(runs), progress=self.controls.progress, done=self._compared,
                           failed=self._failed)
 
-    def _comparing(self, runs: list[tuple[str, str]]) -> Generator[int, None, list[tuple[str, str, str]]]:
+    def _comparing(
+        self, runs: list[tuple[Opponent, str]]
+    ) -> Generator[int, None, list[tuple[Opponent, str, list[Value]]]]:
         """Fresh seeded machines, one per (opponent, rules), COMPARE_GAMES games each:
         the share of perfect positions every COMPARE_STEP games, and the history."""
         done, results = 0, []
         for seed, (against, rules_name) in enumerate(runs, 1):
             learner, opponent = seeded_pair(self.kind, against, seed, Player.X, menace_rules(rules_name))
             played = training(learner, opponent, Player.X)
-            history, points = "", [(0.0, perfect_share(learner.marks(Player.X)))]
+            history, points = [], [(0.0, perfect_share(learner.marks(Player.X)))]
             for n in range(1, COMPARE_GAMES + 1):
-                history += LETTERS[next(played)]
+                history.append(next(played))
                 if n % COMPARE_STEP == 0:
                     points.append((float(n), perfect_share(learner.marks(Player.X))))
                 done += 1
@@ -269,8 +278,8 @@ class TrainerView:
             self.compared.append((against, rules_name, points))
         return results
 
-    def _compared(self, results: list[tuple[str, str, str]]) -> None:
-        plots = learnview.comparison_plots(NAMES[self.kind], self.compared, results)
+    def _compared(self, results: list[tuple[Opponent, str, list[Value]]]) -> None:
+        plots = learnview.comparison_plots(self.kind, self.compared, results)
         self.compared = []
         self.compare_root.innerHTML = plots  # numbers and fixed names only (learnview.py)
         self.compare_button.disabled = False
@@ -293,7 +302,7 @@ class TrainerView:
 
     def finished_game(self, final: Board, resigned: Player | None) -> None:
         """A game played by the person ended (the learner has learned from it)."""
-        self.history += LETTERS[outcome(final, resigned, Player.X)]
+        self.history.append(outcome(final, resigned, Player.X))
         self.add_point()
         self.save()
         self.show()
@@ -629,4 +638,4 @@ def mount(root: Any) -> None:
     if kind == "mcts":
         MctsView(root)
     else:
-        TrainerView(root, kind)
+        TrainerView(root, LearnerKind.parse(kind))

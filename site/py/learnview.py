@@ -9,14 +9,23 @@ safe to hand to ``innerHTML``.
 from __future__ import annotations
 
 from pyengine import Board, Cell, Player, Value
-from pyengine.learning import LETTERS
+from pyengine.learning import LearnerKind
 from pyengine.marking import Mark
 from pyengine.mcts import Iteration, Report
 from pyengine.menace import Menace
+from pyengine.training import Opponent
+
+TYPE_CHECKING = False  # typing costs the page's start-up milliseconds; only the checker needs it
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 CELL = 20  # a box's cell, in SVG units
 BEAD_ROWS = 3  # beads drawn per cell, in rows of three; more are counted in words
 MOVE_WORDS = ("1st", "2nd", "3rd", "4th")
+
+
+NAMES = {LearnerKind.MENACE: "MENACE", LearnerKind.TABULAR: "the tabular learner"}
+"""Each learner as a sentence names it."""
 
 
 def counted(number: int, noun: str, nouns: str = "") -> str:
@@ -67,9 +76,12 @@ def game_over_text(result: Value, resigned: bool, learned: bool) -> str:
     return f"{_GAME_OVER[result]}{why}. {lesson}; press New game to play again."
 
 
-def opponent_words(against: str) -> str:
+_RIVALS = {Opponent.MENACE: "another MENACE", Opponent.SELF: "itself"}
+
+
+def opponent_words(against: Opponent) -> str:
     """An opponent as a sentence names it: "random", "another MENACE", "itself"."""
-    return {"menace": "another MENACE", "self": "itself"}.get(against, against)
+    return _RIVALS.get(against, against.value)
 
 
 def move_number(box: Board) -> int:
@@ -129,13 +141,13 @@ def group_summary(number: int, marks: list[Mark] | int) -> str:
     return heading if isinstance(marks, int) else f"{heading}, {sum(m.perfect for m in marks)} perfect"
 
 
-def blocks(history: str, size: int) -> list[tuple[int, float, float, float]]:
+def blocks(history: Sequence[Value], size: int) -> list[tuple[int, float, float, float]]:
     """The results per block of ``size`` games: (games played at the block's
     end, share won, drawn, lost); a last, shorter block is left out."""
     out = []
     for end in range(size, len(history) + 1, size):
         block = history[end - size:end]
-        win, draw, loss = (block.count(LETTERS[value]) / size for value in LETTERS)
+        win, draw, loss = (block.count(value) / size for value in (Value.WIN, Value.DRAW, Value.LOSS))
         out.append((end, win, draw, loss))
     return out
 
@@ -211,7 +223,7 @@ def data_table(title: str, series: list[Series], x_label: str, y_label: str) -> 
     )
 
 
-def results_series(history: str) -> list[Series]:
+def results_series(history: Sequence[Value]) -> list[Series]:
     """Won, drawn and lost per block of games, as three plotted lines."""
     made = blocks(history, block_size(len(history)))
     return [
@@ -221,10 +233,10 @@ def results_series(history: str) -> list[Series]:
     ]
 
 
-def tally_text(history: str, side: Player) -> str:
+def tally_text(history: Sequence[Value], side: Player) -> str:
     """The games so far in words, from the learner's side."""
-    won, drawn, lost = (history.count(LETTERS[value]) for value in LETTERS)
-    return f"{len(history):,} games as {side}: won {won:,}, drew {drawn:,}, lost {lost:,}"
+    won, drawn, lost = (history.count(value) for value in (Value.WIN, Value.DRAW, Value.LOSS))
+    return f"{counted(len(history), 'game')} as {side}: won {won:,}, drew {drawn:,}, lost {lost:,}"
 
 
 def iteration_text(step: Iteration) -> str:
@@ -269,24 +281,26 @@ def search_summary(marked: Report) -> str:
     return f"{counted(marked.iterations, 'iteration')}. {verdict}"
 
 
-COMPARE_OPPONENTS = ("random", "perfect", "menace", "self")
+COMPARE_OPPONENTS = (Opponent.RANDOM, Opponent.PERFECT, Opponent.MENACE, Opponent.SELF)
 
 
-def comparison_runs(kind: str) -> list[tuple[str, str]]:
+def comparison_runs(kind: LearnerKind) -> list[tuple[Opponent, str]]:
     """The (opponent, rules) pairs a comparison trains: every opponent, with both
     presets for MENACE (the tabular learner's "menace" plays Michie's)."""
-    presets = ("michie", "scroggs") if kind == "menace" else ("michie",)
+    presets = ("michie", "scroggs") if kind is LearnerKind.MENACE else ("michie",)
     return [(against, rules) for rules in presets for against in COMPARE_OPPONENTS]
 
 
-def run_name(kind: str, against: str, rules: str) -> str:
+def run_name(kind: LearnerKind, against: Opponent, rules: str) -> str:
     """A compared machine's name in a legend: its opponent, and its rules for MENACE."""
     rival = opponent_words(against)
-    return f"vs {rival}, {rules.capitalize()}" if kind == "MENACE" else f"vs {rival}"
+    return f"vs {rival}, {rules.capitalize()}" if kind is LearnerKind.MENACE else f"vs {rival}"
 
 
 def comparison_plots(
-    kind: str, curves: list[tuple[str, str, list[tuple[float, float]]]], results: list[tuple[str, str, str]]
+    kind: LearnerKind,
+    curves: list[tuple[Opponent, str, list[tuple[float, float]]]],
+    results: Sequence[tuple[Opponent, str, Sequence[Value]]],
 ) -> str:
     """Two plots of a comparison: the share of perfect positions, and the share of
     games lost per block, one line per machine (classes c0, c1, ... colour them)."""
@@ -295,6 +309,7 @@ def comparison_plots(
     for i, (against, rules, history) in enumerate(results):
         made = blocks(history, block_size(len(history)))
         losses.append((run_name(kind, against, rules), f"c{i}", [(float(end), loss) for end, _, _, loss in made]))
-    return line_plot(f"Share of perfect positions, {kind}, by opponent", shares, "games", "share") + line_plot(
-        f"Share of games lost per block, {kind}, by opponent", losses, "games", "share lost"
+    name = NAMES[kind]
+    return line_plot(f"Share of perfect positions, {name}, by opponent", shares, "games", "share") + line_plot(
+        f"Share of games lost per block, {name}, by opponent", losses, "games", "share lost"
     )
