@@ -46,8 +46,9 @@ that no import closes a loop)::
     tabular     after-state values learnt by TD(0)
     mcts        Monte Carlo tree search (UCT), one iteration at a time
     training    seeded runs of a learner against an Opponent; the ladder's Entrant bots
+    cliargs     what the command line's modules share: the bad-input error, argparse types
     learncli    the command line's learn and mcts commands
-    cli         the command line
+    cli         the command line: the parser, each module's subcommands, the one bad-input path
 
 The words, each with one meaning:
 

@@ -1,20 +1,21 @@
 """The command line's learners: ``pyengine learn`` and ``pyengine mcts``.
 
-``cli.py`` registers them with ``add_learning_commands``; the bodies live
-here, and like every subcommand they end bad input with one line on stderr
-and exit status 2.
+``cli`` registers them with ``add_learning_commands``; the bodies live here.
+Their arguments are read with cliargs' types, and bad input leaves as an
+EngineError or a UsageError for ``cli.main``'s one bad-input path. Nothing
+here imports ``cli``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 from random import Random
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any
 
 from .analysis import Value
-from .board import Board, Player
+from .board import Player
+from .cliargs import choice, count, position, seed
 from .errors import EngineError
 from .learning import LearnerKind
 from .mcts import Report, Tree, report
@@ -22,24 +23,10 @@ from .menace import PRESETS, menace_rules
 from .tabular import Schedule
 from .training import Opponent, Run, run_json, train
 
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
-BAD_INPUT = 2
-
-
-def _failed(error: EngineError) -> int:
-    print(f"pyengine: error: {error}", file=sys.stderr)
-    return BAD_INPUT
-
 
 def cmd_learn(args: argparse.Namespace, out: IO[str]) -> int:
-    try:
-        side = Player.parse(args.side)
-        schedule = Schedule(args.alpha, args.epsilon, args.decay, args.floor)
-        run = train(args.learner, args.games, args.against, args.seed, side, menace_rules(args.rules), schedule)
-    except (EngineError, ValueError) as error:  # Player.parse's ValueError names the sides
-        return _failed(EngineError(str(error)))
+    schedule = Schedule(args.alpha, args.epsilon, args.decay, args.floor)
+    run = train(args.learner, args.games, args.against, args.seed, args.side, menace_rules(args.rules), schedule)
     print(json.dumps(run_json(run)) if args.json else _run_text(run), file=out)
     return 0
 
@@ -67,16 +54,9 @@ def _run_text(run: Run) -> str:
 
 
 def cmd_mcts(args: argparse.Namespace, out: IO[str]) -> int:
-    try:
-        try:
-            board = Board.parse(args.position)
-        except EngineError as error:
-            raise EngineError(f"bad position: {error}") from None
-        tree = Tree(board, Random(args.seed))
-        if args.iterations < 1:
-            raise EngineError(f"a search needs at least one iteration, not {args.iterations}")
-    except EngineError as error:
-        return _failed(error)
+    tree = Tree(position(args.position), Random(args.seed))
+    if args.iterations < 1:
+        raise EngineError(f"a search needs at least one iteration, not {args.iterations}")
     tree.run(args.iterations)
     marked = report(tree)
     print(json.dumps(report_json(marked)) if args.json else _report_text(marked), file=out)
@@ -130,28 +110,24 @@ def _rate(text: str) -> float:
     return rate
 
 
-def add_learning_commands(
-    commands: argparse._SubParsersAction[Any],
-    count: Callable[[str], int],
-    seed: Callable[[str], int],
-) -> None:
-    """Add ``learn`` and ``mcts`` to the command line's subcommands, reading
-    counts and seeds with the command line's own ``count`` and ``seed`` types."""
+def add_learning_commands(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add ``learn`` and ``mcts`` to the command line's subcommands."""
     learn = commands.add_parser(
         "learn",
         help="train MENACE or the tabular learner, marked against perfect play",
         description="Train a learner and mark every position where it has a choice: perfect when "
         "every move it likes most keeps the position's exact value.",
     )
-    learn.add_argument("learner", type=str.lower, choices=[kind.value for kind in LearnerKind])
+    kinds = ", ".join(kind.value for kind in LearnerKind)
+    learn.add_argument("learner", type=choice(LearnerKind), help=f"which machine: {kinds}")
     learn.add_argument("--games", type=count, default=1000, help="games to train (default 1000; 0: untrained)")
     learn.add_argument(
-        "--against", type=str.lower, choices=[o.value for o in Opponent], default="random",
-        help="the opponent (default random)"
+        "--against", type=choice(Opponent), default=Opponent.RANDOM,
+        help=f"the opponent: {', '.join(o.value for o in Opponent)} (default random)"
     )
     learn.add_argument("--seed", type=seed, help="make the run repeatable")
     learn.add_argument("--rules", type=str.lower, choices=tuple(PRESETS), default="michie", help="MENACE's preset")
-    learn.add_argument("--side", default="X", help="the learner's side, X (default) or O")
+    learn.add_argument("--side", type=choice(Player), default=Player.X, help="the learner's side, X (default) or O")
     defaults = Schedule()
     for name, word in (("alpha", "learning rate"), ("epsilon", "exploration at first"),
                        ("decay", "exploration's decay per game"), ("floor", "least exploration")):
