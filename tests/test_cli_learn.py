@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from pyengine.cli import main
-from tests.support import assert_one_line_error, run
+from tests.conftest import Cli
+from tests.support import assert_one_line_error
 
 from . import reference as ref
 
@@ -79,12 +80,13 @@ class TestLearnMenace:
         data = learn_json(capsys, "menace", "--games", "50", "--against", "self", "--seed", "1")
         assert len(data["boxes"]) == 304 + 289
 
-    def test_seeded_runs_repeat_exactly(self) -> None:
+    def test_seeded_runs_repeat_exactly(self, cli: Cli) -> None:
+        """(In fresh interpreters too: tests/test_cli.py's TestEntryPoint.)"""
         args = ("learn", "menace", "--games", "200", "--against", "random", "--seed", "42", "--json")
-        first, second = run(*args), run(*args)
+        first, second = cli(*args), cli(*args)
         assert first.returncode == 0, first.stderr
         assert first.stdout == second.stdout
-        other = run(*args[:-2], "43", "--json")
+        other = cli(*args[:-2], "43", "--json")
         assert json.loads(other.stdout)["history"] != json.loads(first.stdout)["history"]
 
 
@@ -166,10 +168,11 @@ class TestMcts:
             assert move["exact"] == move4(cells, move["cell"])
             assert move["good"] == (move["exact"] == data["value"])
 
-    def test_seeded_search_repeats(self) -> None:
-        first = run("mcts", "X.../.O../..../....", "--iterations", "400", "--seed", "8", "--json")
+    def test_seeded_search_repeats(self, cli: Cli) -> None:
+        args = ("mcts", "X.../.O../..../....", "--iterations", "400", "--seed", "8", "--json")
+        first = cli(*args)
         assert first.returncode == 0, first.stderr
-        assert first.stdout == run("mcts", "X.../.O../..../....", "--iterations", "400", "--seed", "8", "--json").stdout
+        assert first.stdout == cli(*args).stdout
 
 
 @pytest.mark.parametrize(
@@ -188,5 +191,5 @@ class TestMcts:
         (["mcts", ".........", "--seed", "x"], ["'x'"]),
     ],
 )
-def test_bad_input_is_one_line_and_exit_2(args: list[str], words: list[str]) -> None:
-    assert_one_line_error(run(*args), *words)
+def test_bad_input_is_one_line_and_exit_2(cli: Cli, args: list[str], words: list[str]) -> None:
+    assert_one_line_error(cli(*args), *words)
