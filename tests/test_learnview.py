@@ -84,9 +84,7 @@ def test_a_group_is_named_before_its_boxes_are_marked() -> None:
 
 def test_the_status_counts_every_game_in_words() -> None:
     assert learnview.machine_status("Ready", "MENACE", 1_100) == "Ready: MENACE has played 1,100 games."
-    assert learnview.machine_status("Learned from your game", "MENACE", 1) == (
-        "Learned from your game: MENACE has played 1 game."
-    )
+    assert learnview.machine_status("After your game", "MENACE", 1) == "After your game: MENACE has played 1 game."
     assert learnview.machine_status("Ready", "the tabular learner", 0) == (
         "Ready: the tabular learner has played no games yet."
     )
@@ -112,7 +110,7 @@ def test_the_resignation_note_says_why_and_what_changes_it() -> None:
     note = learnview.resignation_note(machine)
     empty = sum(not any(beads.values()) for beads in machine.boxes.values())
     assert note.startswith("MENACE resigned its last 3 games: a box it reached had run out of beads")
-    assert f"({learnview.counted(empty, 'box', 'boxes')} of 304 are empty now)" in note
+    assert f"({learnview.counted(empty, 'box', 'boxes')} of 304 {'is' if empty == 1 else 'are'} empty now)" in note
     assert ("Its first box is empty" in note) == (Board.empty() in machine.empty_boxes())
     assert "Scroggs' rules" in note and "Forget this MENACE" in note
     machine.resigned_streak = 1
@@ -191,3 +189,18 @@ def test_the_search_summary_is_true_at_every_count() -> None:
                 kept, _, lost = said.partition(" the exact value")
                 assert [int(c) for c in re.findall(r"\d+", kept)] == keep
                 assert [int(c) for c in re.findall(r"\d+", lost)] == [c for c in named if c not in good]
+
+
+def test_an_unvisited_move_shows_no_mean() -> None:
+    """Each row is the report's move: its visits, its mean once visited (a dash
+    before: 0.00 would claim a mean of no games), its exact value."""
+    tree = Tree(Board.parse("X.O/.X./..."), Random(5))
+    for total in (0, 1, 30):
+        tree.run(total - tree.iterations)
+        marked = report(tree)
+        rows = re.findall(r'<th scope="row">(\d+)</th><td>([\d,]+)</td><td>([^<]+)</td><td>(\w+) in (\d+)</td>',
+                          learnview.move_rows(marked))
+        assert [int(cell) for cell, *_ in rows] == [m.cell for m in marked.moves]
+        for (_, visits, mean, value, plies), m in zip(rows, marked.moves, strict=True):
+            assert int(visits) == m.visits and (value, int(plies)) == (m.exact.value.value, m.exact.plies)
+            assert mean == (f"{m.mean:+.2f}" if m.visits else "\u2013")

@@ -306,7 +306,7 @@ class TrainerView:
         self.add_point()
         self.save()
         self.show()
-        self.controls.ready(self.status("Learned from your game"))
+        self.controls.ready(self.status("After your game"))  # which it may have resigned, learning nothing
 
     # -- showing ------------------------------------------------------------------
 
@@ -557,14 +557,7 @@ class MctsView:
         assert self.tree and self.analysis
         marked = report(self.tree, self.analysis)
         self.root.setAttribute("data-iterations", str(marked.iterations))
-        rows = []
-        for m in marked.moves:
-            keeps = "yes" if m.good else "no"
-            best = " best" if m.cell in marked.best else ""
-            rows.append(f'<tr class="{"good" if m.good else "bad"}{best}"><th scope="row">{m.cell}</th>'
-                        f"<td>{m.visits:,}</td><td>{m.mean:+.2f}</td>"
-                        f"<td>{m.exact.value.value} in {m.exact.plies}</td><td>{keeps}</td></tr>")
-        self.table.innerHTML = "".join(rows)  # numbers and engine words only
+        self.table.innerHTML = learnview.move_rows(marked)  # numbers and engine words only
         text = learnview.search_summary(marked)
         if iteration is not None:
             text += " " + learnview.iteration_text(iteration)

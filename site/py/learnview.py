@@ -48,9 +48,10 @@ def resignation_note(machine: Menace) -> str:
         return ""
     empty = machine.empty_boxes()
     last = "its last game" if streak == 1 else f"its last {counted(streak, 'game')}"
+    are = "is" if len(empty) == 1 else "are"
     parts = [
         f"MENACE resigned {last}: a box it reached had run out of beads "
-        f"({counted(len(empty), 'box', 'boxes')} of {len(machine.boxes):,} are empty now)."
+        f"({counted(len(empty), 'box', 'boxes')} of {len(machine.boxes):,} {are} empty now)."
     ]
     if Board.empty() in empty:
         parts.append("Its first box is empty, so it resigns before its first move in every game, and training "
@@ -254,6 +255,22 @@ def iteration_text(step: Iteration) -> str:
         f"This iteration: selection followed {path}; expansion {expanded}; {playout}; back-propagation "
         f"added that result to {counted(len(step.path) + 1, 'node')} (the root included)."
     )
+
+
+def move_rows(marked: Report) -> str:
+    """The root's moves as table rows: cell, visits, mean result (a dash for a
+    move not yet visited: it has no mean, and 0.00 would claim one), exact
+    value, whether it keeps the value."""
+    rows = []
+    for m in marked.moves:
+        best = " best" if m.cell in marked.best else ""
+        mean = f"{m.mean:+.2f}" if m.visits else "\u2013"
+        rows.append(
+            f'<tr class="{"good" if m.good else "bad"}{best}"><th scope="row">{m.cell}</th>'
+            f"<td>{m.visits:,}</td><td>{mean}</td><td>{m.exact.value.value} in {m.exact.plies}</td>"
+            f"<td>{'yes' if m.good else 'no'}</td></tr>"
+        )
+    return "".join(rows)
 
 
 def search_summary(marked: Report) -> str:

@@ -16,6 +16,7 @@ from pyengine.learning import outcome, play_training_game
 from pyengine.marking import perfect_share
 from pyengine.menace import MICHIE, Menace
 from pyengine.tabular import TdLearner
+from pyengine.training import history_letters
 
 from .conftest import Watch, axe_both_schemes
 
@@ -114,7 +115,7 @@ def test_a_game_against_menace_teaches_it(page: Page) -> None:
     assert "learned from the game" in page.inner_text(f"{MENACE} [data-play-status]")
     assert games(page, MENACE) == before + 1
     after = f"{before + 1:,} game{'s' if before + 1 != 1 else ''}"
-    assert status(page, MENACE) == f"Learned from your game: MENACE has played {after}."
+    assert status(page, MENACE) == f"After your game: MENACE has played {after}."
     assert page.inner_text(f"{MENACE} [data-tally]").startswith(f"{after} as X")
     assert page.is_hidden(f"{MENACE} [data-resigned]")
 
@@ -124,12 +125,12 @@ def dry_menace() -> tuple[Menace, str]:
     and its history: it has resigned its last games and will resign every game."""
     for seed in range(1, 20):
         machine = Menace(MICHIE, Player.X, Random(seed))
-        perfect, history = bot(Level.PERFECT, seed=seed), ""
+        perfect, history = bot(Level.PERFECT, seed=seed), []
         for _ in range(300):
             final, resigned = play_training_game(machine, perfect)
-            history += "WDL"[("win", "draw", "loss").index(outcome(final, resigned, Player.X).value)]
+            history.append(outcome(final, resigned, Player.X))
         if Board.empty() in machine.empty_boxes():
-            return machine, history
+            return machine, history_letters(history)
     raise AssertionError("no seed ran MENACE dry")
 
 
@@ -145,13 +146,13 @@ def test_the_resignation_note_follows_menaces_games(page: Page) -> None:
     note = page.inner_text(f"{MENACE} [data-resigned]")
     empty = len(machine.empty_boxes())
     assert note.startswith(f"MENACE resigned its last {streak} games: a box it reached had run out of beads")
-    assert f"({empty} {'box' if empty == 1 else 'boxes'} of 304 are empty now)" in note
+    assert f"({empty} {'box' if empty == 1 else 'boxes'} of 304 {'is' if empty == 1 else 'are'} empty now)" in note
     assert "Its first box is empty" in note and "Scroggs' rules" in note and "Forget this MENACE" in note
     assert status(page, MENACE) == f"Ready: MENACE has played {len(history)} games."
     play_out(page)
     assert "MENACE resigned" in page.inner_text(f"{MENACE} [data-play-status]")
     assert f"resigned its last {streak + 1} games:" in page.inner_text(f"{MENACE} [data-resigned]")
-    assert status(page, MENACE) == f"Learned from your game: MENACE has played {len(history) + 1} games."
+    assert status(page, MENACE) == f"After your game: MENACE has played {len(history) + 1} games."
     page.click(f"{MENACE} [data-forget]")
     assert page.is_hidden(f"{MENACE} [data-resigned]")
 
