@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .choices import Choice
 
     C = TypeVar("C", bound=Choice)
+    T = TypeVar("T")
 
 PROG: Final = "pyengine"
 BAD_INPUT: Final = 2
@@ -54,16 +55,22 @@ def position(text: str) -> Board:
         raise UsageError(f"bad position: {error}") from None
 
 
-def choice(kind: type[C]) -> Callable[[str], C]:
-    """An argparse type that reads a member of ``kind`` (a side, level, learner...)."""
+def reader(read: Callable[[str], T]) -> Callable[[str], T]:
+    """An argparse type made of ``read``, which names a choice (or raises
+    UnknownChoiceError, whose message lists the choices)."""
 
-    def read(text: str) -> C:
+    def parse(text: str) -> T:
         try:
-            return kind.parse(text)
+            return read(text)
         except UnknownChoiceError as error:
             raise argparse.ArgumentTypeError(str(error)) from None
 
-    return read
+    return parse
+
+
+def choice(kind: type[C]) -> Callable[[str], C]:
+    """An argparse type that reads a member of ``kind`` (a side, level, learner...)."""
+    return reader(kind.parse)
 
 
 def count(text: str) -> int:

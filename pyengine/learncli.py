@@ -15,18 +15,18 @@ from typing import IO, Any
 
 from .analysis import Value
 from .board import Player
-from .cliargs import choice, count, position, seed
+from .cliargs import choice, count, position, reader, seed
 from .errors import EngineError
 from .learning import LearnerKind
 from .mcts import Report, Tree, report
-from .menace import PRESETS, menace_rules
+from .menace import MICHIE, PRESETS, menace_rules
 from .tabular import Schedule
 from .training import Opponent, Run, run_json, train
 
 
 def cmd_learn(args: argparse.Namespace, out: IO[str]) -> int:
     schedule = Schedule(args.alpha, args.epsilon, args.decay, args.floor)
-    run = train(args.learner, args.games, args.against, args.seed, args.side, menace_rules(args.rules), schedule)
+    run = train(args.learner, args.games, args.against, args.seed, args.side, args.rules, schedule)
     print(json.dumps(run_json(run)) if args.json else _run_text(run), file=out)
     return 0
 
@@ -126,7 +126,8 @@ def add_learning_commands(commands: argparse._SubParsersAction[Any]) -> None:
         help=f"the opponent: {', '.join(o.value for o in Opponent)} (default random)"
     )
     learn.add_argument("--seed", type=seed, help="make the run repeatable")
-    learn.add_argument("--rules", type=str.lower, choices=tuple(PRESETS), default="michie", help="MENACE's preset")
+    learn.add_argument("--rules", type=reader(menace_rules), default=MICHIE,
+                       help=f"MENACE's preset: {' or '.join(PRESETS)} (default {MICHIE.name})")
     learn.add_argument("--side", type=choice(Player), default=Player.X, help="the learner's side, X (default) or O")
     defaults = Schedule()
     for name, word in (("alpha", "learning rate"), ("epsilon", "exploration at first"),

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from .analysis import Value
 from .board import Board, Player
-from .errors import EngineError
+from .errors import EngineError, UnknownChoiceError
 from .geometry import Cell
 from .learning import Learner, LearnerKind, outcome, restore
 from .marking import Mark, canonical, choice_positions, distinct_moves, favourites_of, mark, notation
@@ -60,10 +60,11 @@ PRESETS = {rules.name: rules for rules in (MICHIE, SCROGGS)}
 
 
 def menace_rules(name: str) -> MenaceRules:
-    """A preset by name, ``michie`` or ``scroggs``, in any case."""
+    """A preset by name, ``michie`` or ``scroggs``, in any case; UnknownChoiceError,
+    listing them, for any other name."""
     rules = PRESETS.get(name.strip().lower()) if isinstance(name, str) else None
     if rules is None:
-        raise EngineError(f"unknown MENACE rules {name!r}: choose one of {', '.join(PRESETS)}")
+        raise UnknownChoiceError("MENACE rules", name, tuple(PRESETS))
     return rules
 
 

@@ -9,7 +9,7 @@ from random import Random
 
 import pytest
 
-from pyengine import Board, Bot, EngineError, Level, Player, Value, analyze, bot
+from pyengine import Board, Bot, EngineError, Level, Player, UnknownChoiceError, Value, analyze, bot
 from pyengine.learning import Learner, LearnerKind, outcome, play_training_game, training
 from pyengine.marking import choice_positions, distinct_moves, good_moves, perfect_share
 from pyengine.mcts import MctsBot, Tree, random_playout, report
@@ -80,8 +80,11 @@ class TestBoxes:
 
     def test_presets_by_name(self) -> None:
         assert menace_rules(" Scroggs") is SCROGGS
-        with pytest.raises(EngineError, match="michie"):
+        with pytest.raises(UnknownChoiceError, match="michie") as caught:
             menace_rules("turing")
+        assert (caught.value.noun, caught.value.given, caught.value.choices) == (
+            "MENACE rules", "turing", ("michie", "scroggs")
+        )
 
 
 def play_one(

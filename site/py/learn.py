@@ -26,7 +26,7 @@ from pyengine import Board, EngineError, Player, Value, analyze_move, summarize
 from pyengine.learning import Learner, LearnerKind, outcome, training
 from pyengine.marking import choice_positions, good_moves, perfect_share, preparing
 from pyengine.mcts import Tree, report
-from pyengine.menace import Menace, menace_rules
+from pyengine.menace import MICHIE, Menace, menace_rules
 from pyengine.tabular import TdLearner
 from pyengine.training import (
     Opponent,
@@ -77,7 +77,7 @@ class TrainerView:
         self.after = Runner(window, create_proxy, budget=ONE_STEP)  # saving and redrawing, a task each
         self.rng = Random()
         # A machine without boxes until the positions are derived (_prepared).
-        self.learner: Learner = Menace(menace_rules("michie"), (), self.rng)
+        self.learner: Learner = Menace(MICHIE, (), self.rng)
         self.history: list[Value] = []  # each game's outcome for the machine, training and play alike
         self.curve: list[tuple[int, float]] = []
         self.painted: dict[str, str] = {}  # each box's notation -> the markup it shows
@@ -100,7 +100,7 @@ class TrainerView:
         return Opponent.parse(str(self.selects["against"].value))
 
     def fresh(self) -> Learner:
-        rules = menace_rules(str(self.selects["rules"].value)) if "rules" in self.selects else menace_rules("michie")
+        rules = menace_rules(str(self.selects["rules"].value)) if "rules" in self.selects else MICHIE
         # Both sides' boxes or values: the machine plays X, and O as well against itself.
         return make_learner(self.kind, Player.X, Opponent.SELF, self.rng, rules)
 
@@ -157,7 +157,7 @@ class TrainerView:
 
     def rules(self) -> MenaceRules:
         """The rules of the machine, or of a second MENACE the tabular learner meets."""
-        return self.learner.rules if isinstance(self.learner, Menace) else menace_rules("michie")
+        return self.learner.rules if isinstance(self.learner, Menace) else MICHIE
 
     def save(self) -> None:
         data = {"version": SAVE_VERSION, "machine": self.learner.to_json(),
