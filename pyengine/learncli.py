@@ -122,18 +122,30 @@ def add_learning_commands(commands: argparse._SubParsersAction[Any]) -> None:
     learn.add_argument("learner", type=choice(LearnerKind), help=f"which machine: {kinds}")
     learn.add_argument("--games", type=count, default=1000, help="games to train (default 1000; 0: untrained)")
     learn.add_argument(
-        "--against", type=choice(Opponent), default=Opponent.RANDOM,
-        help=f"the opponent: {', '.join(o.value for o in Opponent)} (default random)"
+        "--against",
+        type=choice(Opponent),
+        default=Opponent.RANDOM,
+        help=f"the opponent: {', '.join(o.value for o in Opponent)} (default random)",
     )
     learn.add_argument("--seed", type=seed, help="make the run repeatable")
-    learn.add_argument("--rules", type=reader(menace_rules), default=MICHIE,
-                       help=f"MENACE's preset: {' or '.join(PRESETS)} (default {MICHIE.name})")
+    learn.add_argument(
+        "--rules",
+        type=reader(menace_rules),
+        default=MICHIE,
+        help=f"MENACE's preset: {' or '.join(PRESETS)} (default {MICHIE.name})",
+    )
     learn.add_argument("--side", type=choice(Player), default=Player.X, help="the learner's side, X (default) or O")
     defaults = Schedule()
-    for name, word in (("alpha", "learning rate"), ("epsilon", "exploration at first"),
-                       ("decay", "exploration's decay per game"), ("floor", "least exploration")):
+    for name, word in (
+        ("alpha", "learning rate"),
+        ("epsilon", "exploration at first"),
+        ("decay", "exploration's decay per game"),
+        ("floor", "least exploration"),
+    ):
         learn.add_argument(
-            f"--{name}", type=_rate, default=getattr(defaults, name),
+            f"--{name}",
+            type=_rate,
+            default=getattr(defaults, name),
             help=f"tabular: the {word} (default {getattr(defaults, name)})",
         )
     learn.add_argument("--json", action="store_true", help="print JSON")

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from random import Random
     from typing import Any
 
+
 class Schedule(Record):
     """How the tabular learner learns: its rate and its exploration over time."""
 

@@ -11,7 +11,11 @@ from pyengine.learning import LearnerKind
 from pyengine.training import Entrant, Opponent
 
 KINDS: list[tuple[type[Choice], str]] = [
-    (Player, "side"), (Level, "level"), (Mode, "mode"), (LearnerKind, "learner"), (Opponent, "opponent"),
+    (Player, "side"),
+    (Level, "level"),
+    (Mode, "mode"),
+    (LearnerKind, "learner"),
+    (Opponent, "opponent"),
     (Entrant, "bot"),
 ]
 

@@ -81,7 +81,12 @@ class TestAnalyze:
         assert main(["analyze", "--json", "XXX/OO./..."]) == 0
         got = json.loads(capsys.readouterr().out)
         assert (got["to_move"], got["result"], got["value"], got["plies"], got["moves"], got["best"]) == (
-            None, "X", None, 0, [], []
+            None,
+            "X",
+            None,
+            0,
+            [],
+            [],
         )
 
     def test_text_names_the_best_moves(self, capsys: pytest.CaptureFixture[str]) -> None:
@@ -125,8 +130,15 @@ class TestStats:
         got = json.loads(capsys.readouterr().out)
         assert got == compute_facts().as_dict()
         assert list(got) == [
-            "games", "x_wins", "o_wins", "draws", "positions", "terminal_positions",
-            "positions_up_to_symmetry", "terminal_positions_up_to_symmetry", "tree_nodes",
+            "games",
+            "x_wins",
+            "o_wins",
+            "draws",
+            "positions",
+            "terminal_positions",
+            "positions_up_to_symmetry",
+            "terminal_positions_up_to_symmetry",
+            "tree_nodes",
         ]
 
     def test_text_is_one_labelled_line_per_figure(self, capsys: pytest.CaptureFixture[str]) -> None:

@@ -40,20 +40,29 @@ def choice_classes(side: str) -> set[str]:
 
 
 class TestLearnMenace:
-    @pytest.mark.parametrize(("against", "rules", "side"), [
-        ("perfect", "michie", "X"), ("random", "scroggs", "O"), ("menace", "michie", "X"), ("medium", "scroggs", "X"),
-    ])
+    @pytest.mark.parametrize(
+        ("against", "rules", "side"),
+        [
+            ("perfect", "michie", "X"),
+            ("random", "scroggs", "O"),
+            ("menace", "michie", "X"),
+            ("medium", "scroggs", "X"),
+        ],
+    )
     def test_json_against_the_reference(
         self, capsys: pytest.CaptureFixture[str], against: str, rules: str, side: str
     ) -> None:
         """Every box once, one per class of the plain walk; the results tally the
         history; perfect_share recomputed from the beads with the reference minimax."""
-        data = learn_json(capsys, "menace", "--games", "150", "--against", against, "--rules", rules,
-                          "--side", side, "--seed", "3")
+        data = learn_json(
+            capsys, "menace", "--games", "150", "--against", against, "--rules", rules, "--side", side, "--seed", "3"
+        )
         assert data["games"] == 150 == len(data["history"])
         assert set(data["history"]) <= set("WDL")
         assert data["results"] == {
-            "win": data["history"].count("W"), "draw": data["history"].count("D"), "loss": data["history"].count("L")
+            "win": data["history"].count("W"),
+            "draw": data["history"].count("D"),
+            "loss": data["history"].count("L"),
         }
         positions = [plain(box["position"]) for box in data["boxes"]]
         assert len(positions) == len(set(positions)) == (304 if side == "X" else 289)
@@ -123,7 +132,7 @@ def solve4(cells: str) -> str:
     me = "X" if cells.count("X") == cells.count("O") else "O"
     outcomes = set()
     for cell in (c for c in range(16) if cells[c] == "."):
-        after = cells[:cell] + me + cells[cell + 1:]
+        after = cells[:cell] + me + cells[cell + 1 :]
         if any(all(after[c] == me for c in line) for line in lines):
             return "win"
         outcomes.add("draw" if "." not in after else {"win": "loss", "draw": "draw", "loss": "win"}[solve4(after)])
@@ -132,7 +141,7 @@ def solve4(cells: str) -> str:
 
 def move4(cells: str, cell: int) -> str:
     me = "X" if cells.count("X") == cells.count("O") else "O"
-    after = cells[:cell] + me + cells[cell + 1:]
+    after = cells[:cell] + me + cells[cell + 1 :]
     lines = [[r * 4 + c for c in range(4)] for r in range(4)] + [[r * 4 + c for r in range(4)] for c in range(4)]
     lines += [[0, 5, 10, 15], [3, 6, 9, 12]]
     if any(all(after[c] == me for c in line) for line in lines):

@@ -134,9 +134,7 @@ class TestTable:
     def test_every_entrant_meets_every_entrant(self, table: dict[tuple[str, str], tuple[int, int, int]]) -> None:
         assert set(table) == {(x, o) for x in ENTRANTS for o in ENTRANTS}
 
-    def test_each_tally_adds_up_to_its_pairings_games(
-        self, table: dict[tuple[str, str], tuple[int, int, int]]
-    ) -> None:
+    def test_each_tally_adds_up_to_its_pairings_games(self, table: dict[tuple[str, str], tuple[int, int, int]]) -> None:
         for (x, o), tally in table.items():
             assert sum(tally) == pairing_games(x, o), (x, o)
         assert pairing_games("menace", "random") < pairing_games("random", "easy")

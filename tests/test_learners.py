@@ -83,7 +83,9 @@ class TestBoxes:
         with pytest.raises(UnknownChoiceError, match="michie") as caught:
             menace_rules("turing")
         assert (caught.value.noun, caught.value.given, caught.value.choices) == (
-            "MENACE rules", "turing", ("michie", "scroggs")
+            "MENACE rules",
+            "turing",
+            ("michie", "scroggs"),
         )
 
 
@@ -202,8 +204,13 @@ class TestBeadRules:
         older = machine.to_json()  # saved before the count of resignations was kept
         del older["resigned_streak"]
         assert Menace.from_json(older, Random(1)).resigned_streak == 0
-        for bad in (broken, {"kind": "menace"}, [], {**machine.to_json(), "games": -1},
-                    {**machine.to_json(), "resigned_streak": 51}):
+        for bad in (
+            broken,
+            {"kind": "menace"},
+            [],
+            {**machine.to_json(), "games": -1},
+            {**machine.to_json(), "resigned_streak": 51},
+        ):
             with pytest.raises(EngineError, match="not a saved MENACE"):
                 Menace.from_json(bad, Random(1))
 

@@ -70,8 +70,9 @@ class TrainerView:
         self.message, self.tally, self.share_line = q(".ttt-message"), q("[data-tally]"), q("[data-share]")
         self.resigned_note = q("[data-resigned]")  # MENACE only: why it lost its last games unplayed
         self.plots, self.boxes_root = q("[data-plots]"), q("[data-boxes]")
-        self.controls = Controls(root, run=self.train_button, stop=q("[data-stop]"), status=q(".ttt-status"),
-                                 bar=q("progress"))
+        self.controls = Controls(
+            root, run=self.train_button, stop=q("[data-stop]"), status=q(".ttt-status"), bar=q("progress")
+        )
         self.runner = Runner(window, create_proxy, budget=TRAIN_S)
         self.painter = Runner(window, create_proxy, budget=STEP_S)
         self.after = Runner(window, create_proxy, budget=ONE_STEP)  # saving and redrawing, a task each
@@ -129,8 +130,10 @@ class TrainerView:
             self.load(str(stored))
         except (EngineError, ValueError, TypeError, KeyError) as error:
             self.start_fresh()
-            self.say(f"The {NAMES[self.kind]} saved in this browser could not be read ({error}), "
-                     "so a fresh machine has taken its place.")
+            self.say(
+                f"The {NAMES[self.kind]} saved in this browser could not be read ({error}), "
+                "so a fresh machine has taken its place."
+            )
             self.save()
 
     def load(self, text: str) -> None:
@@ -160,8 +163,13 @@ class TrainerView:
         return self.learner.rules if isinstance(self.learner, Menace) else MICHIE
 
     def save(self) -> None:
-        data = {"version": SAVE_VERSION, "machine": self.learner.to_json(),
-                "history": history_letters(self.history), "curve": self.curve, "against": self.against.value}
+        data = {
+            "version": SAVE_VERSION,
+            "machine": self.learner.to_json(),
+            "history": history_letters(self.history),
+            "curve": self.curve,
+            "against": self.against.value,
+        }
         try:
             window.localStorage.setItem(STORAGE_KEYS[self.kind], json.dumps(data))
         except Exception:  # storage full or disabled: the machine is shown but not kept
@@ -255,8 +263,9 @@ class TrainerView:
         self.compared = []
         self.compare_button.disabled = True
         self.controls.running("Training fresh machines to compare\u2026", len(runs) * COMPARE_GAMES)
-        self.runner.start(self._comparing(runs), progress=self.controls.progress, done=self._compared,
-                          failed=self._failed)
+        self.runner.start(
+            self._comparing(runs), progress=self.controls.progress, done=self._compared, failed=self._failed
+        )
 
     def _comparing(
         self, runs: list[tuple[Opponent, str]]
@@ -341,8 +350,12 @@ class TrainerView:
         shares = [("perfect share", "share", [(float(g), s) for g, s in self.curve])]
         plots = learnview.line_plot(f"Share of perfect positions, {NAMES[self.kind]}", shares, "games", "share")
         if len(self.history) >= 20:
-            plots += learnview.line_plot(f"Results per block of games, {NAMES[self.kind]}",
-                                         learnview.results_series(self.history), "games", "share of the block")
+            plots += learnview.line_plot(
+                f"Results per block of games, {NAMES[self.kind]}",
+                learnview.results_series(self.history),
+                "games",
+                "share of the block",
+            )
         self.plots.innerHTML = plots  # built from numbers only (learnview.py)
         if self.boxes_root:
             self.repaint()
@@ -360,9 +373,11 @@ class TrainerView:
         for number in range(4):
             boxes = [b for b in choice_positions(Player.X) if learnview.move_number(b) == number]
             figures = "".join(f'<figure class="box" data-box="{b}"></figure>' for b in boxes)
-            groups.append(f'<details class="box-group" data-group="{number}"{" open" if number < 2 else ""}>'
-                          f'<summary>{learnview.group_summary(number, len(boxes))}</summary>'
-                          f'<div class="box-grid">{figures}</div></details>')
+            groups.append(
+                f'<details class="box-group" data-group="{number}"{" open" if number < 2 else ""}>'
+                f"<summary>{learnview.group_summary(number, len(boxes))}</summary>"
+                f'<div class="box-grid">{figures}</div></details>'
+            )
         self.boxes_root.innerHTML = "".join(groups)
         self.figures = {str(f.dataset.box): f for f in self.boxes_root.querySelectorAll("figure.box")}
         self.painted = {}
@@ -584,7 +599,10 @@ class MctsView:
     def _curve_done(self, points: list[tuple[float, float]]) -> None:
         self.curve_root.innerHTML = learnview.line_plot(
             "Share of sampled 3x3 positions whose most-visited move keeps the value",
-            [("most-visited move keeps the value", "share", points)], "iterations", "share")
+            [("most-visited move keeps the value", "share", points)],
+            "iterations",
+            "share",
+        )
         self.controls.finish("The curve is computed (in this browser, just now).")
 
 

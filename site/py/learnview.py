@@ -54,13 +54,17 @@ def resignation_note(machine: Menace) -> str:
         f"({counted(len(empty), 'box', 'boxes')} of {len(machine.boxes):,} {are} empty now)."
     ]
     if Board.empty() in empty:
-        parts.append("Its first box is empty, so it resigns before its first move in every game, and training "
-                     "cannot refill it: a resignation draws no bead, so no bead goes back.")
+        parts.append(
+            "Its first box is empty, so it resigns before its first move in every game, and training "
+            "cannot refill it: a resignation draws no bead, so no bead goes back."
+        )
     elif empty:
         parts.append("It resigns whenever a game reaches one of them; games that avoid them still teach it.")
     if machine.rules.name == "michie":
-        parts.append("Scroggs' rules start each box with more beads (8 a move in the first box, not 4), so "
-                     "they run out later; or Forget this MENACE to start afresh.")
+        parts.append(
+            "Scroggs' rules start each box with more beads (8 a move in the first box, not 4), so "
+            "they run out later; or Forget this MENACE to start afresh."
+        )
     else:
         parts.append("Forget this MENACE to start afresh with full boxes.")
     return " ".join(parts)
@@ -147,7 +151,7 @@ def blocks(history: Sequence[Value], size: int) -> list[tuple[int, float, float,
     end, share won, drawn, lost); a last, shorter block is left out."""
     out = []
     for end in range(size, len(history) + 1, size):
-        block = history[end - size:end]
+        block = history[end - size : end]
         win, draw, loss = (block.count(value) / size for value in (Value.WIN, Value.DRAW, Value.LOSS))
         out.append((end, win, draw, loss))
     return out
@@ -210,9 +214,9 @@ def data_table(title: str, series: list[Series], x_label: str, y_label: str) -> 
     """The plot's numbers: one row per x, one column per series."""
     xs = sorted({x for _, _, pts in series for x, _ in pts})
     values = [dict(pts) for _, _, pts in series]
-    head = "".join(f"<th scope=\"col\">{name}</th>" for name, _, _ in series)
+    head = "".join(f'<th scope="col">{name}</th>' for name, _, _ in series)
     rows = "".join(
-        f"<tr><th scope=\"row\">{x:,.0f}</th>"
+        f'<tr><th scope="row">{x:,.0f}</th>'
         + "".join(f"<td>{v[x]:.3f}</td>" if x in v else "<td>-</td>" for v in values)
         + "</tr>"
         for x in xs
