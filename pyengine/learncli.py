@@ -88,15 +88,22 @@ def report_json(marked: Report) -> dict[str, Any]:
 
 
 def _report_text(marked: Report) -> str:
+    runs = marked.iterations
     lines = [
-        f"{marked.iterations:,} iterations; exact value for the side to move: {marked.value.value}",
+        f"{runs:,} iteration{'' if runs == 1 else 's'}; exact value for the side to move: {marked.value.value}",
         "cell  visits   mean  exact",
     ]
     for m in marked.moves:
         star = "  *best" if m.cell in marked.best else ""
-        lines.append(f"{m.cell:>4}  {m.visits:>6}  {m.mean:+.2f}  {m.exact.value.value} in {m.exact.plies}{star}")
-    verdict = "keeps" if marked.most_visited_good else "does not keep"
-    lines.append(f"the most-visited move {verdict} the exact value")
+        mean = f"{m.mean:+.2f}" if m.visits else "    -"  # a move never visited has no mean
+        lines.append(f"{m.cell:>4}  {m.visits:>6}  {mean}  {m.exact.value.value} in {m.exact.plies}{star}")
+    top, good = marked.most_visited, marked.most_visited_good
+    if len(top) == 1:
+        verdict = f"the most-visited move ({top[0]}) {'keeps' if good else 'does not keep'}"
+    else:
+        keep = "all keep" if good else "do not all keep"
+        verdict = f"the most-visited moves ({', '.join(map(str, top))}, tied) {keep}"
+    lines.append(f"{verdict} the exact value")
     return "\n".join(lines)
 
 

@@ -202,3 +202,26 @@ class TestMcts:
 )
 def test_bad_input_is_one_line_and_exit_2(cli: Cli, args: list[str], words: list[str]) -> None:
     assert_one_line_error(cli(*args), *words)
+
+
+def test_the_text_counts_in_words_and_gives_no_mean_unvisited(cli: Cli) -> None:
+    """`mcts` without --json: "1 iteration", a dash for a move never visited (it has
+    no mean), each visited move's mean and its exact value from the reference, and
+    the verdict on the most-visited moves as the JSON gives them."""
+    position = "X.O/.X./..."
+    cells = plain(position)
+    for iterations in ("1", "2", "40"):
+        args = ("mcts", position, "--iterations", iterations, "--seed", "1")
+        data = json.loads(cli(*args, "--json").stdout)
+        lines = cli(*args).stdout.splitlines()
+        runs = int(iterations)
+        assert lines[0] == f"{runs} iteration{'' if runs == 1 else 's'}; exact value for the side to move: draw"
+        for line, move in zip(lines[2:-1], data["moves"], strict=True):
+            cell, visits, mean, exact = line.split(None, 3)
+            assert (int(cell), int(visits)) == (move["cell"], move["visits"])
+            assert mean == (f"{move['value']:+.2f}" if move["visits"] else "-")
+            assert exact.startswith(f"{ref.move_outcome(cells, move['cell'])[0]} in ")
+        top = data["most_visited"]
+        named = ", ".join(map(str, top)) + (", tied" if len(top) > 1 else "")
+        assert lines[-1].startswith(f"the most-visited move{'s' if len(top) > 1 else ''} ({named}) ")
+        assert ("not" not in lines[-1]) == data["most_visited_good"]
