@@ -41,13 +41,14 @@ that no import closes a loop)::
     grading     a reader's solver checked against the engine's
     review      a game played back: the first move that gave value away
     marking     a learner's favourite moves marked against the exact values
-    learning    Learner: what the learning machines share; training games
+    learning    Learner, LearnerKind: what the learning machines share; training games
     menace      MENACE, Michie's matchbox machine, with Michie's and Scroggs' beads
     tabular     after-state values learnt by TD(0)
     mcts        Monte Carlo tree search (UCT), one iteration at a time
-    training    seeded runs of a learner against an opponent; the ladder's entrants by name
+    training    seeded runs of a learner against an Opponent; the ladder's Entrant bots
+    cliargs     what the command line's modules share: the bad-input error, argparse types
     learncli    the command line's learn and mcts commands
-    cli         the command line
+    cli         the command line: the parser, each module's subcommands, the one bad-input path
 
 The words, each with one meaning:
 
@@ -64,8 +65,9 @@ The words, each with one meaning:
 - **result**: where a game stands (``Result``: ongoing, won, drawn); its
   **outcome** for one side is a ``Value`` (``words.outcome_for``).
 - **value**: win, draw or loss for the side to move under perfect play
-  (``Value``); a **score** folds a value and its distance into one int
-  (analysis.py); the searches' values are plain +1, 0, -1.
+  (``Value``, ranked by ``Value.rank``; a learner is paid its ``reward``);
+  a **score** folds a value and its distance into one int (analysis.py);
+  the searches' values are plain +1, 0, -1.
 - **node**: a position a search entered: ``TreeNode`` in a whole tree,
   ``PathNode`` on the current path; the strategy map's boards are ``MapBoard``.
 """

@@ -34,11 +34,28 @@ INFINITY: Final = 1 << 10
 
 
 class Value(Enum):
-    """What a position is worth to the side about to move, under perfect play."""
+    """What a position is worth to the side about to move, under perfect play;
+    also how a game ended for one side (its outcome).
+
+    >>> sorted(Value, key=lambda value: value.rank), Value.LOSS.reward
+    ([<Value.LOSS: 'loss'>, <Value.DRAW: 'draw'>, <Value.WIN: 'win'>], -1.0)
+    """
 
     WIN = "win"
     DRAW = "draw"
     LOSS = "loss"
+
+    @property
+    def rank(self) -> int:
+        """How a side orders the values, the one ranking of outcomes: any win (2)
+        over a draw (1) over any loss (0)."""
+        return 2 if self is Value.WIN else 1 if self is Value.DRAW else 0
+
+    @property
+    def reward(self) -> float:
+        """What a game ending in this value pays the side, as learners count it:
+        +1.0 a win, 0.0 a draw, -1.0 a loss."""
+        return float(self.rank - 1)
 
 
 class MoveAnalysis(Record):
@@ -140,13 +157,10 @@ def summarize(board: Board, moves: Iterable[MoveAnalysis]) -> Analysis:
 
 
 def _preference(move: MoveAnalysis) -> tuple[int, int]:
-    """How perfect play ranks a move: any win over a draw over any loss; the
-    fastest win; the slowest loss."""
-    if move.value is Value.WIN:
-        return 2, -move.plies
-    if move.value is Value.LOSS:
-        return 0, move.plies
-    return 1, 0
+    """How perfect play ranks a move: by its value's rank; then the fastest win,
+    the slowest loss."""
+    value = move.value
+    return value.rank, -move.plies if value is Value.WIN else move.plies if value is Value.LOSS else 0
 
 
 class Backend:

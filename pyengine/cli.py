@@ -1,7 +1,13 @@
 """The command line: ``python -m pyengine`` or ``pyengine``.
 
 Bad input never ends in a traceback: it gets one line on standard error that
-names the problem, and exit status 2.
+names the problem, and exit status 2 (``main``, the one bad-input path).
+
+The subcommands live in modules of their own where they are many (learncli:
+``learn`` and ``mcts``), each with an ``add_...`` function that adds its
+parsers to the subcommands; ``COMMAND_MODULES`` lists them, and ``build_parser``
+calls each. Such a module takes its argument types and its errors from cliargs
+and imports nothing from here, so no import closes a loop.
 """
 
 from __future__ import annotations
@@ -13,44 +19,30 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any
 
 from . import __version__
 from .analysis import Analysis, Value
 from .board import Board, Player, Result
 from .bots import Level, bot, play_match
-from .errors import GAME_OVER, TAKEN, EngineError, IllegalMoveError, UnknownChoiceError
+from .cliargs import BAD_INPUT, PROG, SIZE_HELP, Parser, UsageError, choice, count, position, seed, size
+from .errors import GAME_OVER, TAKEN, EngineError, IllegalMoveError
 from .facts import FACT_LABELS, compute_facts
 from .game import Game, Mode
-from .geometry import parse_size
 from .learncli import add_learning_commands
 from .nojs import nojs_edition
 from .policy import PolicyEntry, policy_table
 from .solver import analyze
-from .training import ENTRANTS, entrant, entrant_name
+from .training import ENTRANTS, Entrant, entrant
 from .words import end_message
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
-    from typing import Final, TypeVar
+    from typing import Final
 
-    from .choices import Choice
-
-    C = TypeVar("C", bound=Choice)
-
-BAD_INPUT = 2
-PROG = "pyengine"
-
-
-class UsageError(Exception):
-    """Input the command line cannot act on; the message is shown as it is."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage mistake is one line on stderr, not a usage dump."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(BAD_INPUT, f"{self.prog}: error: {message} (see --help)\n")
+COMMAND_MODULES: Final = (add_learning_commands,)
+"""What adds each module's subcommands, after this module's own: a new module
+of subcommands plugs in here, with one ``add_...(commands)`` function."""
 
 
 # -- analysis as text and JSON -----------------------------------------------
@@ -103,59 +95,12 @@ def analysis_text(analysis: Analysis) -> str:
 # -- subcommands ---------------------------------------------------------------
 
 
-def _position(text: str) -> Board:
-    try:
-        return Board.parse(text)
-    except EngineError as error:
-        raise UsageError(f"bad position: {error}") from None
-
-
-def _choice(kind: type[C]) -> Callable[[str], C]:
-    """An argparse type that reads a member of ``kind`` (a side, level or mode)."""
-
-    def read(text: str) -> C:
-        try:
-            return kind.parse(text)
-        except UnknownChoiceError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
-
-    return read
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} is negative")
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-
-
-SIZE_HELP = "3 (default) for 3x3, three in a row; 4 for 4x4, four in a row"
-
-
-def _size(text: str) -> int:
-    """An argparse type for --size: one of the sizes the engine plays."""
-    try:
-        return parse_size(text)
-    except EngineError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _on_size(size: int) -> str:
-    return "" if size == 3 else f" on {size}x{size}"
+def _on_size(side: int) -> str:
+    return "" if side == 3 else f" on {side}x{side}"
 
 
 def cmd_move(args: argparse.Namespace, out: IO[str]) -> int:
-    board = _position(args.position)
+    board = position(args.position)
     if board.is_over:
         raise UsageError(f"no move in {str(board)!r}: the game is over")
     print(bot(args.level, seed=args.seed).choose(board), file=out)
@@ -170,7 +115,7 @@ def _batch_lines(stream: Iterable[str]) -> Iterable[str]:
 
 def cmd_analyze(args: argparse.Namespace, out: IO[str]) -> int:
     if args.position != "-":
-        analysis = analyze(_position(args.position))
+        analysis = analyze(position(args.position))
         print(json.dumps(analysis_json(analysis)) if args.json else analysis_text(analysis), file=out)
         return 0
     bad = total = 0
@@ -188,8 +133,7 @@ def cmd_analyze(args: argparse.Namespace, out: IO[str]) -> int:
         print(json.dumps(analysis_json(analysis)) if args.json else analysis_text(analysis) + "\n", file=out)
         out.flush()
     if bad:
-        print(f"{PROG}: error: {bad} of {total} lines were not legal positions", file=sys.stderr)
-        return BAD_INPUT
+        raise UsageError(f"{bad} of {total} lines were not legal positions")
     return 0
 
 
@@ -220,21 +164,10 @@ def _progress_bar(games: int) -> tuple[Callable[[int], None] | None, Callable[[]
     return advance, bar.close
 
 
-def _entrant(text: str) -> str:
-    """An argparse type for --x and --o: a level or a learner on the ladder."""
-    try:
-        return entrant_name(text)
-    except UnknownChoiceError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
 def cmd_match(args: argparse.Namespace, out: IO[str]) -> int:
     seeds = random.Random(args.seed) if args.seed is not None else None
-    try:
-        x = entrant(args.x, seeds.getrandbits(64) if seeds else None, args.size)
-        o = entrant(args.o, seeds.getrandbits(64) if seeds else None, args.size)
-    except EngineError as error:
-        raise UsageError(str(error)) from None
+    x = entrant(args.x, seeds.getrandbits(64) if seeds else None, args.size)  # EngineError: a learner on 4x4
+    o = entrant(args.o, seeds.getrandbits(64) if seeds else None, args.size)
     progress, close = _progress_bar(args.games)
     try:
         result = play_match(x, o, args.games, progress=progress, start=Board.empty(args.size))
@@ -244,7 +177,7 @@ def cmd_match(args: argparse.Namespace, out: IO[str]) -> int:
         print(json.dumps(result.as_dict()), file=out)
     else:
         print(
-            f"{args.x} (X) vs {args.o} (O), {result.games:,} games{_on_size(args.size)}: "
+            f"{args.x.value} (X) vs {args.o.value} (O), {result.games:,} games{_on_size(args.size)}: "
             f"X won {result.x_wins:,}, O won {result.o_wins:,}, drawn {result.draws:,}",
             file=out,
         )
@@ -389,27 +322,27 @@ def _in_words(error: IllegalMoveError) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = Parser(
         prog=PROG,
         description="Tic-tac-toe with a perfect-play engine. Positions are 9 cells row by row "
         "(X, O or .), optionally with / between rows: X.O/.X./...; cells are numbered 0-8. "
         "16 cells make a 4x4 board, won with four in a row, its cells numbered 0-15: X.../.O../..../....",
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser, required=True)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser, required=True)
 
     play = commands.add_parser("play", help="play a game in the terminal")
-    play.add_argument("--mode", type=_choice(Mode), default=Mode.VS_BOT, help="bot (default), two or watch")
-    play.add_argument("--as", dest="human", type=_choice(Player), default=Player.X, help="your side, X (default) or O")
-    play.add_argument("--level", type=_choice(Level), default=Level.PERFECT, help="the bot's level (default perfect)")
-    play.add_argument("--seed", type=_seed, help="make the bot's choices repeatable")
-    play.add_argument("--size", type=_size, default=3, help=SIZE_HELP)
+    play.add_argument("--mode", type=choice(Mode), default=Mode.VS_BOT, help="bot (default), two or watch")
+    play.add_argument("--as", dest="human", type=choice(Player), default=Player.X, help="your side, X (default) or O")
+    play.add_argument("--level", type=choice(Level), default=Level.PERFECT, help="the bot's level (default perfect)")
+    play.add_argument("--seed", type=seed, help="make the bot's choices repeatable")
+    play.add_argument("--size", type=size, default=3, help=SIZE_HELP)
     play.set_defaults(run=cmd_play)
 
     move = commands.add_parser("move", help="print the bot's move (a cell 0-8, 0-15 on 4x4) in a position")
     move.add_argument("position")
-    move.add_argument("--level", type=_choice(Level), default=Level.PERFECT, help="random, easy, medium or perfect")
-    move.add_argument("--seed", type=_seed, help="make the choice among equal moves repeatable")
+    move.add_argument("--level", type=choice(Level), default=Level.PERFECT, help="random, easy, medium or perfect")
+    move.add_argument("--seed", type=seed, help="make the choice among equal moves repeatable")
     move.set_defaults(run=cmd_move)
 
     an = commands.add_parser(
@@ -434,15 +367,16 @@ def build_parser() -> argparse.ArgumentParser:
         "Monte Carlo tree search with that many iterations a move).",
     )
     entrants = ", ".join(ENTRANTS)
-    match.add_argument("--x", type=_entrant, required=True, help=f"X's bot: {entrants}")
-    match.add_argument("--o", type=_entrant, required=True, help=f"O's bot: {entrants}")
-    match.add_argument("--games", type=_count, default=1000, help="how many games (default 1000)")
-    match.add_argument("--seed", type=_seed, help="make the match repeatable")
-    match.add_argument("--size", type=_size, default=3, help=SIZE_HELP)
+    match.add_argument("--x", type=choice(Entrant), required=True, help=f"X's bot: {entrants}")
+    match.add_argument("--o", type=choice(Entrant), required=True, help=f"O's bot: {entrants}")
+    match.add_argument("--games", type=count, default=1000, help="how many games (default 1000)")
+    match.add_argument("--seed", type=seed, help="make the match repeatable")
+    match.add_argument("--size", type=size, default=3, help=SIZE_HELP)
     match.add_argument("--json", action="store_true", help="print JSON")
     match.set_defaults(run=cmd_match)
 
-    add_learning_commands(commands, count=_count, seed=_seed)
+    for add_commands in COMMAND_MODULES:
+        add_commands(commands)
 
     export = commands.add_parser(
         "export",
@@ -450,7 +384,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Exports for other programs. The bot is made deterministic: in each position it "
         "plays the lowest-numbered of the best cells.",
     )
-    exports = export.add_subparsers(dest="export", metavar="WHAT", parser_class=_Parser, required=True)
+    exports = export.add_subparsers(dest="export", metavar="WHAT", parser_class=Parser, required=True)
     table = exports.add_parser(
         "table", help="the perfect bot's move in every live position (4,520), on standard output"
     )
@@ -461,7 +395,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="a page that plays the perfect bot with HTML and CSS alone",
         description="Write DIR/index.html and DIR/nojs.css: the perfect bot without JavaScript.",
     )
-    page.add_argument("--as", "--human", dest="human", type=_choice(Player), default=Player.X,
+    page.add_argument("--as", "--human", dest="human", type=choice(Player), default=Player.X,
                       help="the side you play, X (default) or O (--human is the older spelling)")
     page.add_argument("--out", metavar="DIR", required=True, help="the folder to write (created if need be)")
     page.set_defaults(run=cmd_export_css)
@@ -469,11 +403,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    args = build_parser().parse_args(argv)
+    """Run the command line; returns the exit status. The one bad-input path: a
+    usage mistake (UsageError) or input the engine refuses (EngineError), from
+    the parser or any subcommand, is one line on stderr and status BAD_INPUT."""
     try:
+        args = build_parser().parse_args(argv)
         status: int = args.run(args, sys.stdout)
     except UsageError as error:
+        print(f"{error.prog}: error: {error}", file=sys.stderr)
+        return BAD_INPUT
+    except EngineError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return BAD_INPUT
     except KeyboardInterrupt:

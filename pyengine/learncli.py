@@ -1,44 +1,32 @@
 """The command line's learners: ``pyengine learn`` and ``pyengine mcts``.
 
-``cli.py`` registers them with ``add_learning_commands``; the bodies live
-here, and like every subcommand they end bad input with one line on stderr
-and exit status 2.
+``cli`` registers them with ``add_learning_commands``; the bodies live here.
+Their arguments are read with cliargs' types, and bad input leaves as an
+EngineError or a UsageError for ``cli.main``'s one bad-input path. Nothing
+here imports ``cli``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 from random import Random
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any
 
-from .board import Board, Player
+from .analysis import Value
+from .board import Player
+from .cliargs import choice, count, position, reader, seed
 from .errors import EngineError
-from .learning import LETTERS
+from .learning import LearnerKind
 from .mcts import Report, Tree, report
-from .menace import PRESETS, menace_rules
+from .menace import MICHIE, PRESETS, menace_rules
 from .tabular import Schedule
-from .training import LEARNERS, OPPONENTS, Run, run_json, train
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
-BAD_INPUT = 2
-
-
-def _failed(error: EngineError) -> int:
-    print(f"pyengine: error: {error}", file=sys.stderr)
-    return BAD_INPUT
+from .training import Opponent, Run, run_json, train
 
 
 def cmd_learn(args: argparse.Namespace, out: IO[str]) -> int:
-    try:
-        side = Player.parse(args.side)
-        schedule = Schedule(args.alpha, args.epsilon, args.decay, args.floor)
-        run = train(args.learner, args.games, args.against, args.seed, side, menace_rules(args.rules), schedule)
-    except (EngineError, ValueError) as error:  # Player.parse's ValueError names the sides
-        return _failed(EngineError(str(error)))
+    schedule = Schedule(args.alpha, args.epsilon, args.decay, args.floor)
+    run = train(args.learner, args.games, args.against, args.seed, args.side, args.rules, schedule)
     print(json.dumps(run_json(run)) if args.json else _run_text(run), file=out)
     return 0
 
@@ -46,15 +34,15 @@ def cmd_learn(args: argparse.Namespace, out: IO[str]) -> int:
 def _run_text(run: Run) -> str:
     data = run_json(run)
     learner = run.learner
-    name = f"MENACE ({data['rules']} rules)" if learner.kind == "menace" else "the tabular learner"
+    name = f"MENACE ({data['rules']} rules)" if learner.kind is LearnerKind.MENACE else "the tabular learner"
     results = data["results"]
     lines = [
-        f"{name} as {run.side}, {len(run.history):,} games against {run.against}: "
+        f"{name} as {run.side}, {len(run.history):,} games against {run.against.value}: "
         f"won {results['win']:,}, drew {results['draw']:,}, lost {results['loss']:,}",
     ]
     recent = run.history[-100:]
     if recent:
-        counts = ", ".join(f"{recent.count(letter)} {value.value}" for value, letter in LETTERS.items())
+        counts = ", ".join(f"{recent.count(value)} {value.value}" for value in Value)
         lines.append(f"the last {len(recent)} games: {counts}")
     marks = learner.marks()
     perfect = sum(m.perfect for m in marks)
@@ -66,16 +54,9 @@ def _run_text(run: Run) -> str:
 
 
 def cmd_mcts(args: argparse.Namespace, out: IO[str]) -> int:
-    try:
-        try:
-            board = Board.parse(args.position)
-        except EngineError as error:
-            raise EngineError(f"bad position: {error}") from None
-        tree = Tree(board, Random(args.seed))
-        if args.iterations < 1:
-            raise EngineError(f"a search needs at least one iteration, not {args.iterations}")
-    except EngineError as error:
-        return _failed(error)
+    tree = Tree(position(args.position), Random(args.seed))
+    if args.iterations < 1:
+        raise EngineError(f"a search needs at least one iteration, not {args.iterations}")
     tree.run(args.iterations)
     marked = report(tree)
     print(json.dumps(report_json(marked)) if args.json else _report_text(marked), file=out)
@@ -107,15 +88,22 @@ def report_json(marked: Report) -> dict[str, Any]:
 
 
 def _report_text(marked: Report) -> str:
+    runs = marked.iterations
     lines = [
-        f"{marked.iterations:,} iterations; exact value for the side to move: {marked.value.value}",
+        f"{runs:,} iteration{'' if runs == 1 else 's'}; exact value for the side to move: {marked.value.value}",
         "cell  visits   mean  exact",
     ]
     for m in marked.moves:
         star = "  *best" if m.cell in marked.best else ""
-        lines.append(f"{m.cell:>4}  {m.visits:>6}  {m.mean:+.2f}  {m.exact.value.value} in {m.exact.plies}{star}")
-    verdict = "keeps" if marked.most_visited_good else "does not keep"
-    lines.append(f"the most-visited move {verdict} the exact value")
+        mean = f"{m.mean:+.2f}" if m.visits else "    -"  # a move never visited has no mean
+        lines.append(f"{m.cell:>4}  {m.visits:>6}  {mean}  {m.exact.value.value} in {m.exact.plies}{star}")
+    top, good = marked.most_visited, marked.most_visited_good
+    if len(top) == 1:
+        verdict = f"the most-visited move ({top[0]}) {'keeps' if good else 'does not keep'}"
+    else:
+        keep = "all keep" if good else "do not all keep"
+        verdict = f"the most-visited moves ({', '.join(map(str, top))}, tied) {keep}"
+    lines.append(f"{verdict} the exact value")
     return "\n".join(lines)
 
 
@@ -129,32 +117,42 @@ def _rate(text: str) -> float:
     return rate
 
 
-def add_learning_commands(
-    commands: argparse._SubParsersAction[Any],
-    count: Callable[[str], int],
-    seed: Callable[[str], int],
-) -> None:
-    """Add ``learn`` and ``mcts`` to the command line's subcommands, reading
-    counts and seeds with the command line's own ``count`` and ``seed`` types."""
+def add_learning_commands(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add ``learn`` and ``mcts`` to the command line's subcommands."""
     learn = commands.add_parser(
         "learn",
         help="train MENACE or the tabular learner, marked against perfect play",
         description="Train a learner and mark every position where it has a choice: perfect when "
         "every move it likes most keeps the position's exact value.",
     )
-    learn.add_argument("learner", type=str.lower, choices=LEARNERS)
+    kinds = ", ".join(kind.value for kind in LearnerKind)
+    learn.add_argument("learner", type=choice(LearnerKind), help=f"which machine: {kinds}")
     learn.add_argument("--games", type=count, default=1000, help="games to train (default 1000; 0: untrained)")
     learn.add_argument(
-        "--against", type=str.lower, choices=OPPONENTS, default="random", help="the opponent (default random)"
+        "--against",
+        type=choice(Opponent),
+        default=Opponent.RANDOM,
+        help=f"the opponent: {', '.join(o.value for o in Opponent)} (default random)",
     )
     learn.add_argument("--seed", type=seed, help="make the run repeatable")
-    learn.add_argument("--rules", type=str.lower, choices=tuple(PRESETS), default="michie", help="MENACE's preset")
-    learn.add_argument("--side", default="X", help="the learner's side, X (default) or O")
+    learn.add_argument(
+        "--rules",
+        type=reader(menace_rules),
+        default=MICHIE,
+        help=f"MENACE's preset: {' or '.join(PRESETS)} (default {MICHIE.name})",
+    )
+    learn.add_argument("--side", type=choice(Player), default=Player.X, help="the learner's side, X (default) or O")
     defaults = Schedule()
-    for name, word in (("alpha", "learning rate"), ("epsilon", "exploration at first"),
-                       ("decay", "exploration's decay per game"), ("floor", "least exploration")):
+    for name, word in (
+        ("alpha", "learning rate"),
+        ("epsilon", "exploration at first"),
+        ("decay", "exploration's decay per game"),
+        ("floor", "least exploration"),
+    ):
         learn.add_argument(
-            f"--{name}", type=_rate, default=getattr(defaults, name),
+            f"--{name}",
+            type=_rate,
+            default=getattr(defaults, name),
             help=f"tabular: the {word} (default {getattr(defaults, name)})",
         )
     learn.add_argument("--json", action="store_true", help="print JSON")

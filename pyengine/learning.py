@@ -10,9 +10,12 @@ resigns (MENACE with an empty box).
 
 from __future__ import annotations
 
+from enum import Enum
+
 from .analysis import Value
 from .board import Board, Player
 from .bots import Bot
+from .choices import Choice
 from .errors import EngineError
 from .geometry import Cell
 
@@ -23,15 +26,19 @@ if TYPE_CHECKING:
 
     from .marking import Mark
 
-LETTERS = {Value.WIN: "W", Value.DRAW: "D", Value.LOSS: "L"}
-"""The history's letter for each outcome, from the learner's side."""
+
+class LearnerKind(Choice, Enum, noun="learner"):
+    """The learning machines, by name."""
+
+    MENACE = "menace"
+    TABULAR = "tabular"
 
 
 class Learner(Bot):
     """A bot that learns from the games it plays while training."""
 
-    kind: str
-    """What sort of learner: ``menace`` or ``tabular``."""
+    kind: LearnerKind
+    """What sort of learner it is."""
     sides: tuple[Player, ...]
     """The sides it has learned to play, and is marked on."""
     games: int
@@ -47,7 +54,8 @@ class Learner(Bot):
 
     def to_json(self) -> dict[str, Any]:
         """The learner as plain data, for saving; its class's ``from_json`` reads it back."""
-        return {"kind": self.kind, "sides": [side.value for side in self.sides], "games": self.games, **self.saved()}
+        sides = [side.value for side in self.sides]
+        return {"kind": self.kind.value, "sides": sides, "games": self.games, **self.saved()}
 
     def saved(self) -> dict[str, Any]:
         """What ``to_json`` keeps beyond the kind, the sides and the games."""

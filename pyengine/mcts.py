@@ -123,19 +123,18 @@ class Tree:
             self.step()
 
     def most_visited(self) -> tuple[Cell, ...]:
-        """The root's moves with the most visits (all of them before any)."""
+        """The root's moves with the most visits (none before any iteration:
+        a move nobody visited is not "most visited", however many tie at 0)."""
         top = max((c.visits for c in self.root.children.values()), default=0)
-        return tuple(sorted(cell for cell in self.root.board.legal_moves if self._visits(cell) == top))
+        if not top:
+            return ()
+        return tuple(sorted(cell for cell, child in self.root.children.items() if child.visits == top))
 
     def best_valued(self) -> tuple[Cell, ...]:
         """The root's tried moves with the highest mean value (none before any)."""
         tried = self.root.children
         top = max((c.mean for c in tried.values()), default=0.0)
         return tuple(sorted(cell for cell, c in tried.items() if c.mean == top))
-
-    def _visits(self, cell: Cell) -> int:
-        child = self.root.children.get(cell)
-        return child.visits if child else 0
 
 
 _THROUGH: dict[int, tuple[tuple[int, ...], ...]] = {}

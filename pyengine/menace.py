@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from .analysis import Value
 from .board import Board, Player
-from .errors import EngineError
+from .errors import EngineError, UnknownChoiceError
 from .geometry import Cell
-from .learning import Learner, outcome, restore
+from .learning import Learner, LearnerKind, outcome, restore
 from .marking import Mark, canonical, choice_positions, distinct_moves, favourites_of, mark, notation
 from .records import Record
 
@@ -49,7 +49,7 @@ class MenaceRules(Record):
 
     def change(self, value: Value) -> int:
         """The beads added (or taken, when negative) for each bead drawn in a game of this outcome."""
-        return self.win if value is Value.WIN else self.draw if value is Value.DRAW else self.loss
+        return (self.loss, self.draw, self.win)[value.rank]
 
 
 MICHIE = MenaceRules("michie", (4, 3, 2, 1), 3, 1, -1)
@@ -60,17 +60,18 @@ PRESETS = {rules.name: rules for rules in (MICHIE, SCROGGS)}
 
 
 def menace_rules(name: str) -> MenaceRules:
-    """A preset by name, ``michie`` or ``scroggs``, in any case."""
+    """A preset by name, ``michie`` or ``scroggs``, in any case; UnknownChoiceError,
+    listing them, for any other name."""
     rules = PRESETS.get(name.strip().lower()) if isinstance(name, str) else None
     if rules is None:
-        raise EngineError(f"unknown MENACE rules {name!r}: choose one of {', '.join(PRESETS)}")
+        raise UnknownChoiceError("MENACE rules", name, tuple(PRESETS))
     return rules
 
 
 class Menace(Learner):
     """A MENACE for one side (or both, to play against itself)."""
 
-    kind = "menace"
+    kind = LearnerKind.MENACE
 
     def __init__(self, rules: MenaceRules, sides: Player | tuple[Player, ...], rng: Random) -> None:
         self.rules = rules
@@ -85,6 +86,8 @@ class Menace(Learner):
         """Each box (a canonical position) and its beads: a count per move of that position."""
         self.drawn: list[tuple[Player, Board, Cell]] = []
         """The beads drawn in the game being played: the side, the box, the move."""
+        self.resigned_streak = 0
+        """How many of its last games in a row it resigned (0: it played the last one to the end)."""
 
     # -- playing -----------------------------------------------------------
 
@@ -133,6 +136,7 @@ class Menace(Learner):
             beads[cell] = max(0, beads[cell] + self.rules.change(outcome(final, resigned, side)))
         self.drawn = []
         self.games += 1
+        self.resigned_streak = self.resigned_streak + 1 if resigned in self.sides else 0
 
     def favourites(self, box: Board) -> tuple[Cell, ...]:
         """The moves holding the box's largest count of beads (none in an empty box)."""
@@ -142,10 +146,19 @@ class Menace(Learner):
     def marks(self, side: Player | None = None) -> list[Mark]:
         return [mark(box, self.favourites(box)) for box in self.boxes if side in (None, box.to_move)]
 
+    def empty_boxes(self, side: Player | None = None) -> tuple[Board, ...]:
+        """The boxes (as ``side``, or any side it plays) that have run out of beads:
+        a game that reaches one is a game it resigns. A resignation draws no bead,
+        so nothing it learns refills a box; the empty board's box empty means it
+        resigns every game from then on."""
+        return tuple(
+            box for box, beads in self.boxes.items() if side in (None, box.to_move) and not any(beads.values())
+        )
+
     # -- saving ------------------------------------------------------------
 
     def saved(self) -> dict[str, Any]:
-        return {"rules": list(self.rules), "boxes": boxes_json(self)}
+        return {"rules": list(self.rules), "boxes": boxes_json(self), "resigned_streak": self.resigned_streak}
 
     @classmethod
     def from_json(cls, data: Any, rng: Random) -> Menace:
@@ -166,6 +179,10 @@ class Menace(Learner):
                 if any(type(count) is not int or count < 0 for count in beads.values()):
                     raise EngineError(f"bead counts in box {box} are not whole numbers")
                 machine.boxes[box] = beads
+            streak = data.get("resigned_streak", 0)  # machines saved before it was kept played their last game
+            if type(streak) is not int or not 0 <= streak <= data["games"]:
+                raise EngineError(f"{streak!r} is not a number of games resigned")
+            machine.resigned_streak = streak
             return machine
 
         return restore(data, "MENACE", build)

@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from .analysis import Analysis, MoveAnalysis, Value
+from .analysis import Analysis, MoveAnalysis
 from .board import Board, Player
 from .geometry import Cell
 from .records import Record
@@ -29,10 +29,6 @@ from .solver import analyze
 TYPE_CHECKING = False  # see board.py
 if TYPE_CHECKING:
     from collections.abc import Collection, Iterable, Iterator
-    from typing import Final
-
-_WORTH: Final = {Value.LOSS: 0, Value.DRAW: 1, Value.WIN: 2}
-"""How the side to move orders the values: any win over a draw over any loss."""
 
 
 class MoveReview(Record):
@@ -51,15 +47,15 @@ class MoveReview(Record):
     def gave_away(self) -> bool:
         """Whether the move's value is below the position's: a win let go, or a draw."""
         assert self.before.value is not None  # a move was made, so the game went on
-        return _WORTH[self.played.value] < _WORTH[self.before.value]
+        return self.played.value.rank < self.before.value.rank
 
     @property
     def better(self) -> tuple[MoveAnalysis, ...]:
         """The moves worth more than the one played, best first (then in cell order)."""
-        worth = _WORTH[self.played.value]
-        better = [move for move in self.before.moves if _WORTH[move.value] > worth]
+        worth = self.played.value.rank
+        better = [move for move in self.before.moves if move.value.rank > worth]
         best = set(self.before.best)
-        return tuple(sorted(better, key=lambda move: (-_WORTH[move.value], move.cell not in best, move.cell)))
+        return tuple(sorted(better, key=lambda move: (-move.value.rank, move.cell not in best, move.cell)))
 
 
 def review(start: Board, moves: Iterable[Cell], sides: Collection[Player]) -> Iterator[MoveReview]:

@@ -24,10 +24,11 @@ one's value, and at the end of the game towards the result.
 
 from __future__ import annotations
 
+from .analysis import Value
 from .board import Board, Player
 from .errors import EngineError
 from .geometry import Cell
-from .learning import Learner, outcome, restore
+from .learning import Learner, LearnerKind, outcome, restore
 from .marking import Mark, canonical, choice_positions, favourites_of, mark, notation
 from .records import Record
 
@@ -35,9 +36,6 @@ TYPE_CHECKING = False  # see board.py
 if TYPE_CHECKING:
     from random import Random
     from typing import Any
-
-REWARD = {"win": 1.0, "draw": 0.0, "loss": -1.0}
-"""What a finished game is worth to a side, by its value word."""
 
 
 class Schedule(Record):
@@ -60,7 +58,7 @@ class Schedule(Record):
 class TdLearner(Learner):
     """TD(0) on after-states, for one side or both (to play against itself)."""
 
-    kind = "tabular"
+    kind = LearnerKind.TABULAR
 
     def __init__(self, sides: Player | tuple[Player, ...], rng: Random, schedule: Schedule | None = None) -> None:
         self.sides = (sides,) if isinstance(sides, Player) else tuple(sides)
@@ -77,7 +75,7 @@ class TdLearner(Learner):
     def value(self, after: Board) -> float:
         """What position ``after`` is worth to the side that just made it."""
         if after.is_over:
-            return REWARD["draw"] if after.winner is None else REWARD["win"]
+            return (Value.DRAW if after.winner is None else Value.WIN).reward
         return self.values.get(canonical(after)[0], 0.0)
 
     def move_values(self, board: Board) -> dict[Cell, float]:
@@ -116,7 +114,7 @@ class TdLearner(Learner):
 
     def finish(self, final: Board, resigned: Player | None) -> None:
         for side, after in self._last.items():
-            self._learn(after, REWARD[outcome(final, resigned, side).value])
+            self._learn(after, outcome(final, resigned, side).reward)
         self._last = {}
         self.games += 1
 

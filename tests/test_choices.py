@@ -1,4 +1,5 @@
-"""Sides, levels and modes are read from text one way (pyengine/choices.py)."""
+"""Sides, levels, modes, learners, opponents and the ladder's entrants are read
+from text one way (pyengine/choices.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,17 @@ import pytest
 
 from pyengine import Level, Mode, Player
 from pyengine.choices import Choice
+from pyengine.learning import LearnerKind
+from pyengine.training import Entrant, Opponent
 
-KINDS: list[tuple[type[Choice], str]] = [(Player, "side"), (Level, "level"), (Mode, "mode")]
+KINDS: list[tuple[type[Choice], str]] = [
+    (Player, "side"),
+    (Level, "level"),
+    (Mode, "mode"),
+    (LearnerKind, "learner"),
+    (Opponent, "opponent"),
+    (Entrant, "bot"),
+]
 
 
 @pytest.mark.parametrize(("kind", "noun"), KINDS)
@@ -33,3 +43,11 @@ class TestParse:
         """Anything that is not text is refused the same way, never with an AttributeError."""
         with pytest.raises(ValueError, match=f"unknown {noun}"):
             kind.parse(thing)  # type: ignore[arg-type]
+
+
+def test_an_opponent_or_entrant_that_is_a_level_says_which() -> None:
+    """The levels are opponents and entrants under their own names; the rest have no level."""
+    for kind in (Opponent, Entrant):
+        levels = [member.level for member in kind if member.level is not None]
+        assert levels == list(Level)
+        assert all(member.level is None or member.level.value == member.value for member in kind)

@@ -1,4 +1,10 @@
-"""The command line: every subcommand's output, and one-line errors with exit 2."""
+"""The command line: every subcommand's output, and one-line errors with exit 2.
+
+Run in this process (the ``cli`` fixture, tests/conftest.py); TestEntryPoint
+alone starts ``python -m pyengine``, for what only a real process shows: the
+exit status and a stderr without a traceback, and runs that repeat across
+interpreters.
+"""
 
 from __future__ import annotations
 
@@ -9,14 +15,15 @@ import pytest
 from pyengine import Board, analyze, compute_facts, reachable_positions
 from pyengine.cli import main
 from pyengine.facts import FACT_LABELS
+from tests.conftest import Cli
 from tests.support import assert_one_line_error, run
 
 
 class TestMove:
-    def test_prints_the_perfect_bots_cell(self) -> None:
+    def test_prints_the_perfect_bots_cell(self, cli: Cli) -> None:
         """`move` prints one of the best cells, and only that."""
         board = Board.parse("X.O/.X./...")
-        done = run("move", str(board))
+        done = cli("move", str(board))
         assert done.returncode == 0, done.stderr
         assert int(done.stdout) in analyze(board).best
 
@@ -46,16 +53,16 @@ class TestMove:
             ([], ["COMMAND"]),
         ],
     )
-    def test_bad_input_is_one_line_and_exit_2(self, args: list[str], words: list[str]) -> None:
+    def test_bad_input_is_one_line_and_exit_2(self, cli: Cli, args: list[str], words: list[str]) -> None:
         """Whatever is wrong, the user gets one line naming it and status 2."""
-        assert_one_line_error(run(*args), *words)
+        assert_one_line_error(cli(*args), *words)
 
 
 class TestAnalyze:
-    def test_json_has_the_documented_keys_and_values(self) -> None:
+    def test_json_has_the_documented_keys_and_values(self, cli: Cli) -> None:
         """`analyze --json` is the engine's analysis under the documented keys."""
         board = Board.parse("X.O/.X./...")
-        done = run("analyze", "--json", "x.o/.x./...")
+        done = cli("analyze", "--json", "x.o/.x./...")
         assert done.returncode == 0
         got = json.loads(done.stdout)
         expected = analyze(board)
@@ -74,7 +81,12 @@ class TestAnalyze:
         assert main(["analyze", "--json", "XXX/OO./..."]) == 0
         got = json.loads(capsys.readouterr().out)
         assert (got["to_move"], got["result"], got["value"], got["plies"], got["moves"], got["best"]) == (
-            None, "X", None, 0, [], []
+            None,
+            "X",
+            None,
+            0,
+            [],
+            [],
         )
 
     def test_text_names_the_best_moves(self, capsys: pytest.CaptureFixture[str]) -> None:
@@ -84,12 +96,13 @@ class TestAnalyze:
         assert "X to move: win in 1" in out
         assert "2  win in 1  *best" in out
 
-    def test_batch_answers_every_line_in_order(self) -> None:
-        """`analyze --json -` answers one line per position, errors in place, exit non-zero."""
+    def test_batch_answers_every_line_in_order(self, cli: Cli) -> None:
+        """`analyze --json -` answers one line per position, errors in place, then
+        says how many were bad in one line on stderr, exit 2."""
         lines = ["X.O/.X./...", "", "nonsense", "XXX/OO./...", "OOO/XX./XX."]
-        done = run("analyze", "--json", "-", stdin="\n".join(lines) + "\n")
-        assert done.returncode != 0
-        assert "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1
+        done = cli("analyze", "--json", "-", stdin="\n".join(lines) + "\n")
+        assert done.returncode == 2
+        assert done.stderr == "pyengine: error: 2 of 4 lines were not legal positions\n"
         out = [json.loads(line) for line in done.stdout.splitlines()]
         assert len(out) == 4  # the blank line is skipped
         assert out[0]["position"] == "X.O/.X./..."
@@ -97,10 +110,10 @@ class TestAnalyze:
         assert out[2]["result"] == "X"
         assert out[3]["input"] == "OOO/XX./XX." and out[3]["error"]
 
-    def test_batch_of_every_position(self) -> None:
+    def test_batch_of_every_position(self, cli: Cli) -> None:
         """The batch mode handles all 5,478 positions, each exactly as analyze() does."""
         boards = reachable_positions()
-        done = run("analyze", "--json", "-", stdin="".join(f"{b}\n" for b in boards))
+        done = cli("analyze", "--json", "-", stdin="".join(f"{b}\n" for b in boards))
         assert done.returncode == 0, done.stderr
         out = done.stdout.splitlines()
         assert len(out) == len(boards)
@@ -117,8 +130,15 @@ class TestStats:
         got = json.loads(capsys.readouterr().out)
         assert got == compute_facts().as_dict()
         assert list(got) == [
-            "games", "x_wins", "o_wins", "draws", "positions", "terminal_positions",
-            "positions_up_to_symmetry", "terminal_positions_up_to_symmetry", "tree_nodes",
+            "games",
+            "x_wins",
+            "o_wins",
+            "draws",
+            "positions",
+            "terminal_positions",
+            "positions_up_to_symmetry",
+            "terminal_positions_up_to_symmetry",
+            "tree_nodes",
         ]
 
     def test_text_is_one_labelled_line_per_figure(self, capsys: pytest.CaptureFixture[str]) -> None:
@@ -152,19 +172,19 @@ class TestMatch:
         main(args)
         assert capsys.readouterr().out == first
 
-    def test_no_progress_bar_when_stderr_is_not_a_terminal(self) -> None:
+    def test_no_progress_bar_when_stderr_is_not_a_terminal(self, cli: Cli) -> None:
         """Piped stderr stays clean: the bar is for people watching a terminal."""
-        done = run("match", "--x", "random", "--o", "random", "--games", "20000")
+        done = cli("match", "--x", "random", "--o", "random", "--games", "20000")
         assert done.returncode == 0 and done.stderr == ""
         assert "20,000 games" in done.stdout
 
 
 class TestPlay:
-    def test_a_whole_game_with_mistakes_along_the_way(self) -> None:
+    def test_a_whole_game_with_mistakes_along_the_way(self, cli: Cli) -> None:
         """The terminal game answers bad input, undo and redo, and ends with a banner."""
         # Two players so that every move is ours to type.
         keys = ["x", "0", "10", "5", "5", "u", "r", "1", "2", "3", "4", "6", "7", "9", "8", "n"]
-        done = run("play", "--mode", "two", stdin="\n".join(keys) + "\n")
+        done = cli("play", "--mode", "two", stdin="\n".join(keys) + "\n")
         assert done.returncode == 0, done.stderr
         out = done.stdout
         assert "'x' is not a move" in out and "'0' is not a move" in out and "'10' is not a move" in out
@@ -179,26 +199,49 @@ class TestPlay:
         banner = "Draw!" if board.winner is None else f"{board.winner} wins!"
         assert banner in out
 
-    def test_end_of_input_quits_quietly(self) -> None:
-        """Closing stdin mid-game exits 0 without a traceback."""
-        done = run("play", stdin="5\n")
-        assert done.returncode == 0 and "Traceback" not in done.stderr
+    def test_end_of_input_quits_quietly(self, cli: Cli) -> None:
+        """Closing stdin mid-game exits 0 and says nothing on stderr."""
+        done = cli("play", stdin="5\n")
+        assert done.returncode == 0 and done.stderr == ""
 
-    def test_the_bot_never_loses_as_o(self) -> None:
+    def test_the_bot_never_loses_as_o(self, cli: Cli) -> None:
         """Against the perfect bot the human playing X cannot win, whatever the keys."""
         keys = "\n".join(["1", "2", "3", "4", "5", "6", "7", "8", "9"] * 2)
-        done = run("play", "--seed", "4", stdin=keys + "\n")
+        done = cli("play", "--seed", "4", stdin=keys + "\n")
         assert done.returncode == 0
         assert "You win!" not in done.stdout
         assert "You lose." in done.stdout or "Draw!" in done.stdout
 
 
 class TestVersion:
-    def test_version_is_the_packages(self) -> None:
+    def test_version_is_the_packages(self, capsys: pytest.CaptureFixture[str]) -> None:
         """`pyengine --version` prints the program's name and pyengine.__version__, and exits 0."""
         import pyengine
 
-        done = run("--version")
-        assert done.returncode == 0, done.stderr
-        assert done.stdout == f"pyengine {pyengine.__version__}\n"
+        with pytest.raises(SystemExit) as exited:
+            main(["--version"])
+        assert exited.value.code == 0
+        assert capsys.readouterr().out == f"pyengine {pyengine.__version__}\n"
         assert pyengine.__version__.count(".") == 2 and pyengine.__version__.replace(".", "").isdigit()
+
+
+class TestEntryPoint:
+    """``python -m pyengine`` itself: what a process shows and main() cannot."""
+
+    @pytest.mark.parametrize(
+        ("args", "words"),
+        [
+            (["move", ".........", "--level", "godlike"], ["godlike", "perfect"]),  # the parser's mistake
+            (["mcts", "XXX/OO./..."], ["game is over"]),  # the engine's, from another module's subcommand
+        ],
+    )
+    def test_bad_input_exits_2_with_one_line_and_no_traceback(self, args: list[str], words: list[str]) -> None:
+        assert_one_line_error(run(*args), *words)
+
+    def test_a_seeded_run_repeats_in_fresh_interpreters(self, cli: Cli) -> None:
+        """Two interpreters (each with its own hash seed) and this one print the same
+        seeded training run: no set or dict order leaks into a seeded result."""
+        args = ("learn", "menace", "--games", "200", "--against", "random", "--seed", "42", "--json")
+        first, second = run(*args), run(*args)
+        assert first.returncode == 0, first.stderr
+        assert first.stdout == second.stdout == cli(*args).stdout

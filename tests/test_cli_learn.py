@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from pyengine.cli import main
-from tests.support import assert_one_line_error, run
+from tests.conftest import Cli
+from tests.support import assert_one_line_error
 
 from . import reference as ref
 
@@ -39,20 +40,29 @@ def choice_classes(side: str) -> set[str]:
 
 
 class TestLearnMenace:
-    @pytest.mark.parametrize(("against", "rules", "side"), [
-        ("perfect", "michie", "X"), ("random", "scroggs", "O"), ("menace", "michie", "X"), ("medium", "scroggs", "X"),
-    ])
+    @pytest.mark.parametrize(
+        ("against", "rules", "side"),
+        [
+            ("perfect", "michie", "X"),
+            ("random", "scroggs", "O"),
+            ("menace", "michie", "X"),
+            ("medium", "scroggs", "X"),
+        ],
+    )
     def test_json_against_the_reference(
         self, capsys: pytest.CaptureFixture[str], against: str, rules: str, side: str
     ) -> None:
         """Every box once, one per class of the plain walk; the results tally the
         history; perfect_share recomputed from the beads with the reference minimax."""
-        data = learn_json(capsys, "menace", "--games", "150", "--against", against, "--rules", rules,
-                          "--side", side, "--seed", "3")
+        data = learn_json(
+            capsys, "menace", "--games", "150", "--against", against, "--rules", rules, "--side", side, "--seed", "3"
+        )
         assert data["games"] == 150 == len(data["history"])
         assert set(data["history"]) <= set("WDL")
         assert data["results"] == {
-            "win": data["history"].count("W"), "draw": data["history"].count("D"), "loss": data["history"].count("L")
+            "win": data["history"].count("W"),
+            "draw": data["history"].count("D"),
+            "loss": data["history"].count("L"),
         }
         positions = [plain(box["position"]) for box in data["boxes"]]
         assert len(positions) == len(set(positions)) == (304 if side == "X" else 289)
@@ -79,12 +89,13 @@ class TestLearnMenace:
         data = learn_json(capsys, "menace", "--games", "50", "--against", "self", "--seed", "1")
         assert len(data["boxes"]) == 304 + 289
 
-    def test_seeded_runs_repeat_exactly(self) -> None:
+    def test_seeded_runs_repeat_exactly(self, cli: Cli) -> None:
+        """(In fresh interpreters too: tests/test_cli.py's TestEntryPoint.)"""
         args = ("learn", "menace", "--games", "200", "--against", "random", "--seed", "42", "--json")
-        first, second = run(*args), run(*args)
+        first, second = cli(*args), cli(*args)
         assert first.returncode == 0, first.stderr
         assert first.stdout == second.stdout
-        other = run(*args[:-2], "43", "--json")
+        other = cli(*args[:-2], "43", "--json")
         assert json.loads(other.stdout)["history"] != json.loads(first.stdout)["history"]
 
 
@@ -121,7 +132,7 @@ def solve4(cells: str) -> str:
     me = "X" if cells.count("X") == cells.count("O") else "O"
     outcomes = set()
     for cell in (c for c in range(16) if cells[c] == "."):
-        after = cells[:cell] + me + cells[cell + 1:]
+        after = cells[:cell] + me + cells[cell + 1 :]
         if any(all(after[c] == me for c in line) for line in lines):
             return "win"
         outcomes.add("draw" if "." not in after else {"win": "loss", "draw": "draw", "loss": "win"}[solve4(after)])
@@ -130,7 +141,7 @@ def solve4(cells: str) -> str:
 
 def move4(cells: str, cell: int) -> str:
     me = "X" if cells.count("X") == cells.count("O") else "O"
-    after = cells[:cell] + me + cells[cell + 1:]
+    after = cells[:cell] + me + cells[cell + 1 :]
     lines = [[r * 4 + c for c in range(4)] for r in range(4)] + [[r * 4 + c for r in range(4)] for c in range(4)]
     lines += [[0, 5, 10, 15], [3, 6, 9, 12]]
     if any(all(after[c] == me for c in line) for line in lines):
@@ -166,10 +177,11 @@ class TestMcts:
             assert move["exact"] == move4(cells, move["cell"])
             assert move["good"] == (move["exact"] == data["value"])
 
-    def test_seeded_search_repeats(self) -> None:
-        first = run("mcts", "X.../.O../..../....", "--iterations", "400", "--seed", "8", "--json")
+    def test_seeded_search_repeats(self, cli: Cli) -> None:
+        args = ("mcts", "X.../.O../..../....", "--iterations", "400", "--seed", "8", "--json")
+        first = cli(*args)
         assert first.returncode == 0, first.stderr
-        assert first.stdout == run("mcts", "X.../.O../..../....", "--iterations", "400", "--seed", "8", "--json").stdout
+        assert first.stdout == cli(*args).stdout
 
 
 @pytest.mark.parametrize(
@@ -188,5 +200,28 @@ class TestMcts:
         (["mcts", ".........", "--seed", "x"], ["'x'"]),
     ],
 )
-def test_bad_input_is_one_line_and_exit_2(args: list[str], words: list[str]) -> None:
-    assert_one_line_error(run(*args), *words)
+def test_bad_input_is_one_line_and_exit_2(cli: Cli, args: list[str], words: list[str]) -> None:
+    assert_one_line_error(cli(*args), *words)
+
+
+def test_the_text_counts_in_words_and_gives_no_mean_unvisited(cli: Cli) -> None:
+    """`mcts` without --json: "1 iteration", a dash for a move never visited (it has
+    no mean), each visited move's mean and its exact value from the reference, and
+    the verdict on the most-visited moves as the JSON gives them."""
+    position = "X.O/.X./..."
+    cells = plain(position)
+    for iterations in ("1", "2", "40"):
+        args = ("mcts", position, "--iterations", iterations, "--seed", "1")
+        data = json.loads(cli(*args, "--json").stdout)
+        lines = cli(*args).stdout.splitlines()
+        runs = int(iterations)
+        assert lines[0] == f"{runs} iteration{'' if runs == 1 else 's'}; exact value for the side to move: draw"
+        for line, move in zip(lines[2:-1], data["moves"], strict=True):
+            cell, visits, mean, exact = line.split(None, 3)
+            assert (int(cell), int(visits)) == (move["cell"], move["visits"])
+            assert mean == (f"{move['value']:+.2f}" if move["visits"] else "-")
+            assert exact.startswith(f"{ref.move_outcome(cells, move['cell'])[0]} in ")
+        top = data["most_visited"]
+        named = ", ".join(map(str, top)) + (", tied" if len(top) > 1 else "")
+        assert lines[-1].startswith(f"the most-visited move{'s' if len(top) > 1 else ''} ({named}) ")
+        assert ("not" not in lines[-1]) == data["most_visited_good"]

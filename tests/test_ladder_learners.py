@@ -6,28 +6,39 @@ from __future__ import annotations
 import json
 import random
 import re
-import subprocess
-import sys
 
 import pytest
 
-from pyengine import Level, play_match
+from pyengine import Level, bot, play_match
+from pyengine.learning import LearnerKind
+from pyengine.mcts import MctsBot
 from pyengine.menace import Menace
 from pyengine.tabular import TdLearner
-from pyengine.training import ENTRANT_SEED, ENTRANT_TRAINING, ENTRANTS, MCTS_BUDGETS, entrant, train
+from pyengine.training import ENTRANT_SEED, ENTRANT_TRAINING, ENTRANTS, Entrant, entrant, train
+from tests.conftest import Cli
 from tools.bots_table import bot_table, pairing_games, pairing_seeds
-
-
-def match(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pyengine", "match", *args], capture_output=True, text=True, timeout=120
-    )
 
 
 class TestEntrants:
     def test_the_ladder_names_the_levels_then_the_four_learners(self) -> None:
         levels = tuple(level.value for level in Level)
-        assert (*levels, "menace", "tabular", *MCTS_BUDGETS) == ENTRANTS
+        assert (*levels, "menace", "tabular", "mcts-10", "mcts-100") == ENTRANTS
+
+    def test_each_entrant_is_one_thing_and_plays_as_it(self) -> None:
+        """An entrant is a level, a learner or a search, never two; what plays is that."""
+        for chosen in Entrant:
+            level, kind, iterations = chosen.level, chosen.learner, chosen.iterations
+            assert [level, kind, iterations].count(None) == 2, chosen
+            player = entrant(chosen, seed=1)
+            if level is not None:
+                assert level.value == chosen.value and type(player) is type(bot(level))
+            elif kind is not None:
+                assert isinstance(player, Menace if kind is LearnerKind.MENACE else TdLearner)
+            else:
+                assert isinstance(player, MctsBot) and player.iterations == iterations
+                assert chosen.value == f"mcts-{iterations}"
+        named = entrant(" MCTS-10 ", seed=1)  # a name works as well as the member
+        assert isinstance(named, MctsBot) and named.iterations == 10
 
     @pytest.mark.parametrize(("name", "kind"), [("menace", Menace), ("tabular", TdLearner)])
     def test_a_trained_entrant_is_the_stated_training_run(self, name: str, kind: type) -> None:
@@ -61,10 +72,10 @@ class TestEntrants:
 
 class TestMatchCommand:
     @pytest.mark.parametrize(("x", "o"), [("menace", "tabular"), ("mcts-10", "menace"), ("perfect", "mcts-100")])
-    def test_a_seeded_match_with_learners_repeats_and_adds_up(self, x: str, o: str) -> None:
+    def test_a_seeded_match_with_learners_repeats_and_adds_up(self, cli: Cli, x: str, o: str) -> None:
         """Seeded: the same tally twice, and the one play_match gives with the seeds the command draws."""
         args = ["--x", x, "--o", o, "--games", "20", "--seed", "7", "--json"]
-        first, second = match(*args), match(*args)
+        first, second = cli("match", *args), cli("match", *args)
         assert first.returncode == 0, first.stderr
         assert first.stdout == second.stdout
         tally = json.loads(first.stdout)
@@ -73,15 +84,15 @@ class TestMatchCommand:
         expected = play_match(entrant(x, seeds.getrandbits(64)), entrant(o, seeds.getrandbits(64)), 20)
         assert tally == expected.as_dict()
 
-    def test_the_text_names_the_learners(self) -> None:
-        done = match("--x", "tabular", "--o", "mcts-10", "--games", "3", "--seed", "1")
+    def test_the_text_names_the_learners(self, cli: Cli) -> None:
+        done = cli("match", "--x", "tabular", "--o", "mcts-10", "--games", "3", "--seed", "1")
         assert done.returncode == 0, done.stderr
         assert done.stdout.startswith("tabular (X) vs mcts-10 (O), 3 games:")
 
     @pytest.mark.parametrize("side", ["--x", "--o"])
-    def test_an_unknown_name_is_one_line_listing_every_entrant(self, side: str) -> None:
+    def test_an_unknown_name_is_one_line_listing_every_entrant(self, cli: Cli, side: str) -> None:
         other = "--o" if side == "--x" else "--x"
-        done = match(side, "mcts-1000", other, "menace", "--games", "1")
+        done = cli("match", side, "mcts-1000", other, "menace", "--games", "1")
         assert done.returncode == 2, done
         assert done.stdout == ""
         lines = done.stderr.splitlines()
@@ -92,15 +103,15 @@ class TestMatchCommand:
             assert re.search(rf"\b{re.escape(name)}\b", listed), (name, lines[0])
 
     @pytest.mark.parametrize("name", ["menace", "tabular"])
-    def test_a_learner_of_3x3_refuses_4x4_in_one_line(self, name: str) -> None:
-        done = match("--x", "random", "--o", name, "--size", "4", "--games", "1")
+    def test_a_learner_of_3x3_refuses_4x4_in_one_line(self, cli: Cli, name: str) -> None:
+        done = cli("match", "--x", "random", "--o", name, "--size", "4", "--games", "1")
         assert done.returncode == 2, done
         assert done.stdout == ""
         assert done.stderr.count("\n") == 1 and name in done.stderr and "4x4" in done.stderr
         assert "Traceback" not in done.stderr
 
-    def test_mcts_plays_4x4(self) -> None:
-        done = match("--x", "mcts-10", "--o", "random", "--size", "4", "--games", "2", "--seed", "1", "--json")
+    def test_mcts_plays_4x4(self, cli: Cli) -> None:
+        done = cli("match", "--x", "mcts-10", "--o", "random", "--size", "4", "--games", "2", "--seed", "1", "--json")
         assert done.returncode == 0, done.stderr
         assert json.loads(done.stdout)["games"] == 2
 
@@ -123,9 +134,7 @@ class TestTable:
     def test_every_entrant_meets_every_entrant(self, table: dict[tuple[str, str], tuple[int, int, int]]) -> None:
         assert set(table) == {(x, o) for x in ENTRANTS for o in ENTRANTS}
 
-    def test_each_tally_adds_up_to_its_pairings_games(
-        self, table: dict[tuple[str, str], tuple[int, int, int]]
-    ) -> None:
+    def test_each_tally_adds_up_to_its_pairings_games(self, table: dict[tuple[str, str], tuple[int, int, int]]) -> None:
         for (x, o), tally in table.items():
             assert sum(tally) == pairing_games(x, o), (x, o)
         assert pairing_games("menace", "random") < pairing_games("random", "easy")

@@ -9,12 +9,13 @@ from random import Random
 
 import pytest
 
-from pyengine import Board, Bot, EngineError, Level, Player, Value, bot
-from pyengine.learning import Learner, outcome, play_training_game, training
+from pyengine import Board, Bot, EngineError, Level, Player, UnknownChoiceError, Value, analyze, bot
+from pyengine.learning import Learner, LearnerKind, outcome, play_training_game, training
 from pyengine.marking import choice_positions, distinct_moves, good_moves, perfect_share
 from pyengine.mcts import MctsBot, Tree, random_playout, report
 from pyengine.menace import MICHIE, SCROGGS, Menace, MenaceRules, menace_rules
 from pyengine.tabular import Schedule, TdLearner
+from pyengine.training import Opponent, history_from_letters, history_letters, train
 
 from . import reference as ref
 
@@ -79,8 +80,13 @@ class TestBoxes:
 
     def test_presets_by_name(self) -> None:
         assert menace_rules(" Scroggs") is SCROGGS
-        with pytest.raises(EngineError, match="michie"):
+        with pytest.raises(UnknownChoiceError, match="michie") as caught:
             menace_rules("turing")
+        assert (caught.value.noun, caught.value.given, caught.value.choices) == (
+            "MENACE rules",
+            "turing",
+            ("michie", "scroggs"),
+        )
 
 
 def play_one(
@@ -140,6 +146,27 @@ class TestBeadRules:
         assert machine.pick(final) is None
         assert machine.choose(final) in final.legal_moves  # on the ladder it plays on
 
+    def test_it_counts_the_games_it_resigned_in_a_row(self) -> None:
+        """Against the perfect bot with Michie's beads MENACE's first box can run dry;
+        from then on it resigns every game. The count of games resigned in a row
+        follows each game, survives saving, and its empty boxes are the ones without beads."""
+        ran_dry = 0
+        for seed in range(1, 4):
+            machine = Menace(MICHIE, Player.X, Random(seed))
+            perfect = bot(Level.PERFECT, seed=seed)
+            in_a_row = 0
+            for _ in range(300):
+                _, resigned = play_training_game(machine, perfect)
+                in_a_row = in_a_row + 1 if resigned is Player.X else 0
+                assert machine.resigned_streak == in_a_row
+            empty = tuple(box for box, beads in machine.boxes.items() if sum(beads.values()) == 0)
+            assert machine.empty_boxes() == empty == machine.empty_boxes(Player.X)
+            if Board.empty() in empty:
+                ran_dry += 1
+                assert machine.pick(Board.empty()) is None and in_a_row > 0
+            assert Menace.from_json(machine.to_json(), Random(0)).resigned_streak == in_a_row
+        assert ran_dry  # the case the page must explain happens
+
     def test_a_drawn_bead_is_the_move_played(self) -> None:
         """The move in the box's cells, carried back, is the move made on the real board."""
         machine = Menace(SCROGGS, (Player.X, Player.O), Random(5))
@@ -174,7 +201,16 @@ class TestBeadRules:
         broken = machine.to_json()
         broken["boxes"][3]["beads"] = {"9": 1}
         bad: object
-        for bad in (broken, {"kind": "menace"}, [], {**machine.to_json(), "games": -1}):
+        older = machine.to_json()  # saved before the count of resignations was kept
+        del older["resigned_streak"]
+        assert Menace.from_json(older, Random(1)).resigned_streak == 0
+        for bad in (
+            broken,
+            {"kind": "menace"},
+            [],
+            {**machine.to_json(), "games": -1},
+            {**machine.to_json(), "resigned_streak": 51},
+        ):
             with pytest.raises(EngineError, match="not a saved MENACE"):
                 Menace.from_json(bad, Random(1))
 
@@ -316,6 +352,15 @@ class TestMcts:
                 assert move.exact.value.value == ref.move_outcome(cells, move.cell)[0]
             assert marked.most_visited_good == (set(marked.most_visited) <= good_reference(cells))
 
+    def test_no_move_is_most_visited_before_any_iteration(self) -> None:
+        """Before the first iteration no move has a visit, so none is "most visited"
+        (none keeps or loses the value); after one, the one visited move is."""
+        tree = Tree(Board.parse("X.O/.X./..."), Random(1))
+        marked = report(tree)
+        assert (marked.iterations, marked.most_visited, marked.most_visited_good) == (0, (), False)
+        step = tree.step()
+        assert tree.most_visited() == (step.path[0],) == report(tree).most_visited
+
     def test_seeded_search_repeats_and_finds_the_win(self) -> None:
         def visits(seed: int) -> list[int]:
             tree = Tree(Board.parse("X.O/.X./..O"), Random(seed))
@@ -340,3 +385,33 @@ def test_learners_are_bots_that_play_legally() -> None:
                 board = board.play((learner if board.to_move is Player.X else other).choose(board))
         assert learner.to_json() == before
     assert Counter(len(distinct_moves(b)) for b in choice_positions(Player.X))[1] == 0
+
+
+class TestOutcomes:
+    def test_the_rank_of_values_is_perfect_plays_order(self) -> None:
+        """In every live 3x3 position the value is its best move's, best by rank;
+        a move gives value away exactly when its rank is below the position's."""
+        for cells in ref.live_positions():
+            analysis = analyze(Board.parse(cells))
+            assert analysis.value is max((move.value for move in analysis.moves), key=lambda value: value.rank)
+            for move in analysis.moves:
+                assert (move.value.rank < analysis.value.rank) == (move.value is not analysis.value)
+
+    def test_rewards_are_the_results_a_learner_is_paid(self) -> None:
+        """+1 a win, 0 a draw, -1 a loss: the tabular learner's finished games are worth them."""
+        assert [value.reward for value in (Value.WIN, Value.DRAW, Value.LOSS)] == [1.0, 0.0, -1.0]
+        learner = TdLearner(Player.X, Random(1))
+        assert learner.value(Board.parse("XXX/OO./...")) == Value.WIN.reward
+        assert learner.value(Board.parse("XOX/XOO/OXX")) == Value.DRAW.reward
+
+    def test_a_run_is_its_games_outcomes_and_reads_back_from_letters(self) -> None:
+        run = train("menace", 60, "random", seed=2)
+        assert len(run.history) == run.learner.games == 60 and set(run.history) <= set(Value)
+        assert run.against is Opponent.RANDOM and run.learner.kind is LearnerKind.MENACE
+        again = train(LearnerKind.MENACE, 60, Opponent.RANDOM, seed=2)
+        assert again.history == run.history
+        text = history_letters(run.history)
+        assert len(text) == 60 and set(text) <= set("WDL") and history_from_letters(text) == run.history
+        for bad in ("WDX", "w", None):
+            with pytest.raises(EngineError, match="not a history"):
+                history_from_letters(bad)  # type: ignore[arg-type]

@@ -7,10 +7,12 @@ from random import Random
 
 import learnview
 
-from pyengine import Board, Player
-from pyengine.marking import choice_positions, mark
-from pyengine.mcts import Tree
-from pyengine.menace import MICHIE, Menace
+from pyengine import Board, Level, Player, Value, bot
+from pyengine.learning import LearnerKind, play_training_game
+from pyengine.marking import choice_positions, good_moves, mark
+from pyengine.mcts import Tree, report
+from pyengine.menace import MICHIE, SCROGGS, Menace, MenaceRules
+from pyengine.training import history_from_letters
 
 
 def test_a_box_draws_its_beads_its_verdict_and_the_drawn_bead() -> None:
@@ -29,7 +31,8 @@ def test_a_box_draws_its_beads_its_verdict_and_the_drawn_bead() -> None:
 
 
 def test_blocks_count_each_block_of_the_history() -> None:
-    assert learnview.blocks("WWDL" "LLLL" "DD", 4) == [(4, 0.5, 0.25, 0.25), (8, 0.0, 0.0, 1.0)]
+    history = history_from_letters("WWDL" "LLLL" "DD")
+    assert learnview.blocks(history, 4) == [(4, 0.5, 0.25, 0.25), (8, 0.0, 0.0, 1.0)]
     assert learnview.block_size(100) == 10 and learnview.block_size(10_000) == 250
 
 
@@ -52,11 +55,11 @@ def test_an_iteration_in_words() -> None:
 def test_a_comparison_draws_one_line_per_machine() -> None:
     """MENACE compares four opponents under both presets; each machine is a line in
     both plots, named by its opponent and rules."""
-    runs = learnview.comparison_runs("menace")
-    assert len(runs) == 8 and len(learnview.comparison_runs("tabular")) == 4
+    runs = learnview.comparison_runs(LearnerKind.MENACE)
+    assert len(runs) == 8 and len(learnview.comparison_runs(LearnerKind.TABULAR)) == 4
     curves = [(a, r, [(0.0, 0.2), (100.0, 0.3)]) for a, r in runs]
-    results = [(a, r, "WDL" * 40) for a, r in runs]
-    html = learnview.comparison_plots("MENACE", curves, results)
+    results = [(a, r, history_from_letters("WDL" * 40)) for a, r in runs]
+    html = learnview.comparison_plots(LearnerKind.MENACE, curves, results)
     assert html.count("<polyline") == 16
     assert "vs another MENACE, Scroggs" in html and "vs itself, Michie" in html
 
@@ -71,3 +74,130 @@ def test_a_group_is_named_before_its_boxes_are_marked() -> None:
     marks = [m for m in machine.marks(Player.X) if learnview.move_number(m.board) == 1]
     after = learnview.group_summary(1, marks)
     assert after.startswith(before + ", ") and after.endswith(" perfect")
+
+
+# -- the status and notes follow the machine: words checked against the engine's state --------
+
+
+def test_the_status_counts_every_game_in_words() -> None:
+    assert learnview.machine_status("Ready", "MENACE", 1_100) == "Ready: MENACE has played 1,100 games."
+    assert learnview.machine_status("After your game", "MENACE", 1) == "After your game: MENACE has played 1 game."
+    assert learnview.machine_status("Ready", "the tabular learner", 0) == (
+        "Ready: the tabular learner has played no games yet."
+    )
+
+
+def dry_menace(rules: MenaceRules) -> Menace:
+    """A MENACE trained against the perfect bot until it has resigned three games in a row."""
+    for seed in range(1, 20):
+        machine = Menace(rules, Player.X, Random(seed))
+        perfect = bot(Level.PERFECT, seed=seed)
+        for _ in range(400):
+            play_training_game(machine, perfect)
+            if machine.resigned_streak == 3:
+                return machine
+    raise AssertionError("no seed ran MENACE dry")
+
+
+def test_the_resignation_note_says_why_and_what_changes_it() -> None:
+    """Silent while MENACE plays its games out; once it resigns, the note counts the
+    games and the empty boxes as the machine has them, and names the ways out."""
+    assert learnview.resignation_note(Menace(MICHIE, Player.X, Random(1))) == ""
+    machine = dry_menace(MICHIE)
+    note = learnview.resignation_note(machine)
+    empty = sum(not any(beads.values()) for beads in machine.boxes.values())
+    assert note.startswith("MENACE resigned its last 3 games: a box it reached had run out of beads")
+    assert f"({learnview.counted(empty, 'box', 'boxes')} of 304 {'is' if empty == 1 else 'are'} empty now)" in note
+    assert ("Its first box is empty" in note) == (Board.empty() in machine.empty_boxes())
+    assert "Scroggs' rules" in note and "Forget this MENACE" in note
+    machine.resigned_streak = 1
+    assert "resigned its last game:" in learnview.resignation_note(machine)
+    scroggs = dry_menace(SCROGGS)
+    note = learnview.resignation_note(scroggs)
+    assert "Scroggs' rules" not in note and "Forget this MENACE" in note
+
+
+def test_a_game_over_says_what_menace_learned() -> None:
+    assert learnview.game_over_text(Value.WIN, resigned=True, learned=False) == (
+        "You won (MENACE resigned: its box was empty). It drew no bead, so it had nothing to learn from; "
+        "press New game to play again."
+    )
+    assert learnview.game_over_text(Value.LOSS, resigned=False, learned=True).startswith(
+        "MENACE won. It has learned from the game"
+    )
+
+
+ONE_OF_MANY = re.compile(r"\b1 (games|moves|nodes|iterations|boxes)\b|\b(?!1\b)[\d,]+ (game|move|node|iteration)\b")
+
+
+def test_iterations_are_told_in_grammatical_counts() -> None:
+    """Every iteration from a few positions, in words: the counts are the step's,
+    singular for one, and a game ended by the expanded move has no playout."""
+    seen_short = seen_none = False
+    for position in ("XX./OO./...", "X.O/.X./...", "XOX/OXO/..."):
+        tree = Tree(Board.parse(position), Random(7))
+        for _ in range(60):
+            step = tree.step()
+            text = learnview.iteration_text(step)
+            assert not ONE_OF_MANY.search(text), text
+            assert f"{learnview.counted(len(step.path) + 1, 'node')} (the root included)" in text
+            if step.playout:
+                assert f"played {learnview.counted(len(step.playout), 'move')}, and" in text
+                seen_short |= len(step.playout) == 1
+            else:
+                assert "no random playout: the game was over" in text
+                seen_none = True
+    assert seen_short and seen_none
+
+
+def cells_named(text: str) -> list[int]:
+    found = re.search(r"most-visited moves? \(([\d, ]+)", text)
+    assert found is not None, text
+    return [int(cell) for cell in found.group(1).replace(" ", "").split(",") if cell]
+
+
+def test_the_search_summary_is_true_at_every_count() -> None:
+    """At 0 iterations no move is named; from 1 on, the moves named are the most
+    visited, and each is said to keep the exact value exactly when it does."""
+    for position in ("X.O/.X./...", ".........", "XO./.X./..O"):
+        board = Board.parse(position)
+        tree = Tree(board, Random(3))
+        text = learnview.search_summary(report(tree))
+        assert text.startswith("No iterations yet") and "most-visited" not in text
+        assert not re.search(r"\d", text.split(":", 1)[0])
+        good = set(good_moves(board))
+        for total in (1, 2, 3, 5, 9, 40):
+            tree.run(total - tree.iterations)
+            marked = report(tree)
+            text = learnview.search_summary(marked)
+            assert text.startswith(f"{learnview.counted(total, 'iteration')}. ")
+            assert not ONE_OF_MANY.search(text), text
+            named = cells_named(text)
+            assert named == list(marked.most_visited)
+            keep = [cell for cell in named if cell in good]
+            if len(named) == 1:
+                assert (" keeps " in text) == bool(keep) and (" does not keep " in text) != bool(keep)
+            elif len(keep) == len(named):
+                assert "all keep the exact value" in text
+            elif not keep:
+                assert "none keeps the exact value" in text
+            else:
+                said = text.split("): ", 1)[1]
+                kept, _, lost = said.partition(" the exact value")
+                assert [int(c) for c in re.findall(r"\d+", kept)] == keep
+                assert [int(c) for c in re.findall(r"\d+", lost)] == [c for c in named if c not in good]
+
+
+def test_an_unvisited_move_shows_no_mean() -> None:
+    """Each row is the report's move: its visits, its mean once visited (a dash
+    before: 0.00 would claim a mean of no games), its exact value."""
+    tree = Tree(Board.parse("X.O/.X./..."), Random(5))
+    for total in (0, 1, 30):
+        tree.run(total - tree.iterations)
+        marked = report(tree)
+        rows = re.findall(r'<th scope="row">(\d+)</th><td>([\d,]+)</td><td>([^<]+)</td><td>(\w+) in (\d+)</td>',
+                          learnview.move_rows(marked))
+        assert [int(cell) for cell, *_ in rows] == [m.cell for m in marked.moves]
+        for (_, visits, mean, value, plies), m in zip(rows, marked.moves, strict=True):
+            assert int(visits) == m.visits and (value, int(plies)) == (m.exact.value.value, m.exact.plies)
+            assert mean == (f"{m.mean:+.2f}" if m.visits else "\u2013")

@@ -22,13 +22,20 @@ from longwork import ONE_STEP, STEP_S, Controls, Runner
 from pyscript import window
 from pyscript.ffi import create_proxy
 
-from pyengine import Board, EngineError, Player, analyze_move, summarize
-from pyengine.learning import LETTERS, Learner, outcome, training
+from pyengine import Board, EngineError, Player, Value, analyze_move, summarize
+from pyengine.learning import Learner, LearnerKind, outcome, training
 from pyengine.marking import choice_positions, good_moves, perfect_share, preparing
 from pyengine.mcts import Tree, report
-from pyengine.menace import Menace, menace_rules
+from pyengine.menace import MICHIE, Menace, menace_rules
 from pyengine.tabular import TdLearner
-from pyengine.training import make_learner, make_opponent, seeded_pair
+from pyengine.training import (
+    Opponent,
+    history_from_letters,
+    history_letters,
+    make_learner,
+    make_opponent,
+    seeded_pair,
+)
 
 TYPE_CHECKING = False  # typing costs the page's start-up milliseconds; only the checker needs it
 if TYPE_CHECKING:
@@ -40,7 +47,7 @@ if TYPE_CHECKING:
     from pyengine.mcts import Iteration
     from pyengine.menace import MenaceRules
 
-STORAGE_KEYS = {"menace": "pyengine.learn.menace", "tabular": "pyengine.learn.tabular"}
+STORAGE_KEYS = {LearnerKind.MENACE: "pyengine.learn.menace", LearnerKind.TABULAR: "pyengine.learn.tabular"}
 SAVE_VERSION = 1
 # Training's slices: longwork.GAMES_S (30 ms) is a slice of games alone; here each
 # slice ends with the machine marked and its counts shown (about 8 ms in Pyodide),
@@ -49,31 +56,33 @@ TRAIN_S = 0.02
 MAX_CURVE = 200  # points kept on a curve: every other one is dropped beyond this
 COMPARE_GAMES = 2_000  # games per machine compared: a few seconds each in the browser
 COMPARE_STEP = 100  # games between two points of a compared curve
-NAMES = {"menace": "MENACE", "tabular": "the tabular learner"}
+NAMES = learnview.NAMES
 
 
 class TrainerView:
     """A MENACE or a tabular learner: its training, plots, saving and (MENACE) boxes and game."""
 
-    def __init__(self, root: Any, kind: str) -> None:
+    def __init__(self, root: Any, kind: LearnerKind) -> None:
         self.root, self.kind = root, kind
         q = root.querySelector
         self.selects = {s.name: s for s in root.querySelectorAll("select")}
         self.train_button, self.forget_button = q("[data-train]"), q("[data-forget]")
         self.message, self.tally, self.share_line = q(".ttt-message"), q("[data-tally]"), q("[data-share]")
+        self.resigned_note = q("[data-resigned]")  # MENACE only: why it lost its last games unplayed
         self.plots, self.boxes_root = q("[data-plots]"), q("[data-boxes]")
-        self.controls = Controls(root, run=self.train_button, stop=q("[data-stop]"), status=q(".ttt-status"),
-                                 bar=q("progress"))
+        self.controls = Controls(
+            root, run=self.train_button, stop=q("[data-stop]"), status=q(".ttt-status"), bar=q("progress")
+        )
         self.runner = Runner(window, create_proxy, budget=TRAIN_S)
         self.painter = Runner(window, create_proxy, budget=STEP_S)
         self.after = Runner(window, create_proxy, budget=ONE_STEP)  # saving and redrawing, a task each
         self.rng = Random()
         # A machine without boxes until the positions are derived (_prepared).
-        self.learner: Learner = Menace(menace_rules("michie"), (), self.rng)
-        self.history = ""
+        self.learner: Learner = Menace(MICHIE, (), self.rng)
+        self.history: list[Value] = []  # each game's outcome for the machine, training and play alike
         self.curve: list[tuple[int, float]] = []
         self.painted: dict[str, str] = {}  # each box's notation -> the markup it shows
-        self.compared: list[tuple[str, str, list[tuple[float, float]]]] = []  # a comparison's curves so far
+        self.compared: list[tuple[Opponent, str, list[tuple[float, float]]]] = []  # a comparison's curves so far
         self.play: PlayView | None = None
         self.train_button.addEventListener("click", create_proxy(self._on_train))
         self.compare_button, self.compare_root = q("[data-compare]"), q("[data-compare-plots]")
@@ -88,13 +97,13 @@ class TrainerView:
     # -- the machine, fresh, saved and restored -------------------------------
 
     @property
-    def against(self) -> str:
-        return str(self.selects["against"].value)
+    def against(self) -> Opponent:
+        return Opponent.parse(str(self.selects["against"].value))
 
     def fresh(self) -> Learner:
-        rules = menace_rules(str(self.selects["rules"].value)) if "rules" in self.selects else menace_rules("michie")
+        rules = menace_rules(str(self.selects["rules"].value)) if "rules" in self.selects else MICHIE
         # Both sides' boxes or values: the machine plays X, and O as well against itself.
-        return make_learner(self.kind, Player.X, "self", self.rng, rules)
+        return make_learner(self.kind, Player.X, Opponent.SELF, self.rng, rules)
 
     def _prepared(self, _: object) -> None:
         self.restore()
@@ -102,7 +111,7 @@ class TrainerView:
             self.play = PlayView(self, self.root.querySelector("[data-play]"))
             self.layout_boxes()
         self.show()
-        self.controls.ready(f"Ready: {NAMES[self.kind]} has played {self.learner.games:,} games.")
+        self.controls.ready(self.status("Ready"))
         for select in self.selects.values():
             select.disabled = False
         self.forget_button.disabled = self.compare_button.disabled = False
@@ -121,8 +130,10 @@ class TrainerView:
             self.load(str(stored))
         except (EngineError, ValueError, TypeError, KeyError) as error:
             self.start_fresh()
-            self.say(f"The {NAMES[self.kind]} saved in this browser could not be read ({error}), "
-                     "so a fresh machine has taken its place.")
+            self.say(
+                f"The {NAMES[self.kind]} saved in this browser could not be read ({error}), "
+                "so a fresh machine has taken its place."
+            )
             self.save()
 
     def load(self, text: str) -> None:
@@ -130,9 +141,9 @@ class TrainerView:
         if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
             raise EngineError("it was saved in another format")
         machine = data["machine"]
-        learner = (Menace if self.kind == "menace" else TdLearner).from_json(machine, self.rng)
-        history, curve = data["history"], data["curve"]
-        if not isinstance(history, str) or set(history) - set("WDL") or len(history) != learner.games:
+        learner = (Menace if self.kind is LearnerKind.MENACE else TdLearner).from_json(machine, self.rng)
+        history, curve = list(history_from_letters(data["history"])), data["curve"]
+        if len(history) != learner.games:
             raise EngineError("its history does not match its games")
         points = [(int(games), float(share)) for games, share in curve]
         if "rules" in self.selects and isinstance(learner, Menace):
@@ -143,17 +154,22 @@ class TrainerView:
         self.opponent = make_opponent(self.against, learner, Player.X, self.rng, self.rules())
 
     def start_fresh(self) -> None:
-        self.learner, self.history, self.curve = self.fresh(), "", []
+        self.learner, self.history, self.curve = self.fresh(), [], []
         self.opponent = make_opponent(self.against, self.learner, Player.X, self.rng, self.rules())
         self.curve.append((0, self.share()))
 
     def rules(self) -> MenaceRules:
         """The rules of the machine, or of a second MENACE the tabular learner meets."""
-        return self.learner.rules if isinstance(self.learner, Menace) else menace_rules("michie")
+        return self.learner.rules if isinstance(self.learner, Menace) else MICHIE
 
     def save(self) -> None:
-        data = {"version": SAVE_VERSION, "machine": self.learner.to_json(),
-                "history": self.history, "curve": self.curve, "against": self.against}
+        data = {
+            "version": SAVE_VERSION,
+            "machine": self.learner.to_json(),
+            "history": history_letters(self.history),
+            "curve": self.curve,
+            "against": self.against.value,
+        }
         try:
             window.localStorage.setItem(STORAGE_KEYS[self.kind], json.dumps(data))
         except Exception:  # storage full or disabled: the machine is shown but not kept
@@ -162,6 +178,10 @@ class TrainerView:
     def say(self, text: str) -> None:
         self.message.textContent = text
         self.message.hidden = False
+
+    def status(self, lead: str) -> str:
+        """The status line after ``lead``: the games played so far, every one counted."""
+        return learnview.machine_status(lead, NAMES[self.kind], self.learner.games)
 
     # -- training ---------------------------------------------------------------
 
@@ -188,27 +208,29 @@ class TrainerView:
         if self.play:
             self.play.abandon()
         games = self.games_per_press()
-        self.controls.running(f"Training against {self.against}\u2026", games)
+        self.controls.running(f"Training against {learnview.opponent_words(self.against)}\u2026", games)
         self.runner.start(self._training(games), progress=self._progress, done=self._trained, failed=self._failed)
 
     def _training(self, games: int) -> Generator[int, None, int]:
         played = training(self.learner, self.opponent, Player.X)
         for n in range(1, games + 1):
-            self.history += LETTERS[next(played)]
+            self.history.append(next(played))
             yield n
         return games
 
     def _progress(self, done: int) -> None:
         marks = self.learner.marks(Player.X)  # once per slice: the share and the counts both read it
         self.add_point(marks)
-        self.controls.progress(done, f"Training against {self.against}: {done:,} games\u2026")
+        rival = learnview.opponent_words(self.against)
+        self.controls.progress(done, f"Training against {rival}: {learnview.counted(done, 'game')}\u2026")
         self.show_counts(marks)
 
     def _trained(self, games: int) -> None:
         self.controls.progress(games)
         self.add_point()
         self.show_counts()
-        self.after.start(self._saving_and_showing(f"Trained {games:,} games against {self.against}.", "done"))
+        trained = f"Trained {learnview.counted(games, 'game')} against {learnview.opponent_words(self.against)}"
+        self.after.start(self._saving_and_showing(self.status(trained), "done"))
 
     def _saving_and_showing(self, text: str, state: str) -> Iterator[None]:
         """Save, then draw the plots and boxes, each in a task of its own: with the
@@ -220,10 +242,16 @@ class TrainerView:
         self.controls.finish(text, state)
 
     def _on_stop(self, event: Any) -> None:
+        self.halt("Stopped; what it learned so far is kept")
+
+    def halt(self, lead: str) -> None:
+        """Stop training or comparing, if either runs, and say so after ``lead``."""
         if self.runner.stop():
+            self.compared = []
+            self.compare_button.disabled = False
             self.add_point()
             self.show_counts()
-            self.after.start(self._saving_and_showing("Stopped; what it learned so far is kept.", "stopped"))
+            self.after.start(self._saving_and_showing(self.status(lead), "stopped"))
 
     def _failed(self, error: BaseException) -> None:
         self.controls.failed(error, "Press Forget to start again.")
@@ -235,19 +263,22 @@ class TrainerView:
         self.compared = []
         self.compare_button.disabled = True
         self.controls.running("Training fresh machines to compare\u2026", len(runs) * COMPARE_GAMES)
-        self.runner.start(self._comparing(runs), progress=self.controls.progress, done=self._compared,
-                          failed=self._failed)
+        self.runner.start(
+            self._comparing(runs), progress=self.controls.progress, done=self._compared, failed=self._failed
+        )
 
-    def _comparing(self, runs: list[tuple[str, str]]) -> Generator[int, None, list[tuple[str, str, str]]]:
+    def _comparing(
+        self, runs: list[tuple[Opponent, str]]
+    ) -> Generator[int, None, list[tuple[Opponent, str, list[Value]]]]:
         """Fresh seeded machines, one per (opponent, rules), COMPARE_GAMES games each:
         the share of perfect positions every COMPARE_STEP games, and the history."""
         done, results = 0, []
         for seed, (against, rules_name) in enumerate(runs, 1):
             learner, opponent = seeded_pair(self.kind, against, seed, Player.X, menace_rules(rules_name))
             played = training(learner, opponent, Player.X)
-            history, points = "", [(0.0, perfect_share(learner.marks(Player.X)))]
+            history, points = [], [(0.0, perfect_share(learner.marks(Player.X)))]
             for n in range(1, COMPARE_GAMES + 1):
-                history += LETTERS[next(played)]
+                history.append(next(played))
                 if n % COMPARE_STEP == 0:
                     points.append((float(n), perfect_share(learner.marks(Player.X))))
                 done += 1
@@ -256,8 +287,8 @@ class TrainerView:
             self.compared.append((against, rules_name, points))
         return results
 
-    def _compared(self, results: list[tuple[str, str, str]]) -> None:
-        plots = learnview.comparison_plots(NAMES[self.kind], self.compared, results)
+    def _compared(self, results: list[tuple[Opponent, str, list[Value]]]) -> None:
+        plots = learnview.comparison_plots(self.kind, self.compared, results)
         self.compared = []
         self.compare_root.innerHTML = plots  # numbers and fixed names only (learnview.py)
         self.compare_button.disabled = False
@@ -280,10 +311,11 @@ class TrainerView:
 
     def finished_game(self, final: Board, resigned: Player | None) -> None:
         """A game played by the person ended (the learner has learned from it)."""
-        self.history += LETTERS[outcome(final, resigned, Player.X)]
+        self.history.append(outcome(final, resigned, Player.X))
         self.add_point()
         self.save()
         self.show()
+        self.controls.ready(self.status("After your game"))  # which it may have resigned, learning nothing
 
     # -- showing ------------------------------------------------------------------
 
@@ -301,6 +333,10 @@ class TrainerView:
     def show_counts(self, marks: list[Mark] | None = None) -> None:
         self.root.setAttribute("data-games", str(self.learner.games))
         self.tally.textContent = learnview.tally_text(self.history, Player.X)
+        if self.resigned_note and isinstance(self.learner, Menace):
+            note = learnview.resignation_note(self.learner)
+            self.resigned_note.textContent = note
+            self.resigned_note.hidden = not note
         if marks is None:
             marks = self.learner.marks(Player.X)
         perfect = sum(m.perfect for m in marks)
@@ -314,8 +350,12 @@ class TrainerView:
         shares = [("perfect share", "share", [(float(g), s) for g, s in self.curve])]
         plots = learnview.line_plot(f"Share of perfect positions, {NAMES[self.kind]}", shares, "games", "share")
         if len(self.history) >= 20:
-            plots += learnview.line_plot(f"Results per block of games, {NAMES[self.kind]}",
-                                         learnview.results_series(self.history), "games", "share of the block")
+            plots += learnview.line_plot(
+                f"Results per block of games, {NAMES[self.kind]}",
+                learnview.results_series(self.history),
+                "games",
+                "share of the block",
+            )
         self.plots.innerHTML = plots  # built from numbers only (learnview.py)
         if self.boxes_root:
             self.repaint()
@@ -333,9 +373,11 @@ class TrainerView:
         for number in range(4):
             boxes = [b for b in choice_positions(Player.X) if learnview.move_number(b) == number]
             figures = "".join(f'<figure class="box" data-box="{b}"></figure>' for b in boxes)
-            groups.append(f'<details class="box-group" data-group="{number}"{" open" if number < 2 else ""}>'
-                          f'<summary>{learnview.group_summary(number, len(boxes))}</summary>'
-                          f'<div class="box-grid">{figures}</div></details>')
+            groups.append(
+                f'<details class="box-group" data-group="{number}"{" open" if number < 2 else ""}>'
+                f"<summary>{learnview.group_summary(number, len(boxes))}</summary>"
+                f'<div class="box-grid">{figures}</div></details>'
+            )
         self.boxes_root.innerHTML = "".join(groups)
         self.figures = {str(f.dataset.box): f for f in self.boxes_root.querySelectorAll("figure.box")}
         self.painted = {}
@@ -388,7 +430,7 @@ class PlayView:
 
     def new_game(self) -> None:
         self.abandon()
-        self.trainer.runner.stop()
+        self.trainer.halt("Training stopped for your game")
         self.board, self.live = Board.empty(), True
         self.menace_moves()
 
@@ -413,12 +455,11 @@ class PlayView:
                 self.drawn = machine.drawn[-1][1:] if len(machine.drawn) > before else None
         self.render()
         if self.board.is_over or resigned is not None:
+            learned = bool(machine.drawn)  # a resignation at its first move drew no bead
             machine.finish(self.board, resigned)
             self.live = False
             result = outcome(self.board, resigned, Player.O)
-            words = {"win": "You won", "draw": "A draw", "loss": "MENACE won"}[result.value]
-            why = " (MENACE resigned: its box was empty)" if resigned else ""
-            self.status.textContent = f"{words}{why}. It has learned from the game; press New game to play again."
+            self.status.textContent = learnview.game_over_text(result, resigned is not None, learned)
             self.trainer.finished_game(self.board, resigned)
         else:
             self.status.textContent = "Your move (O). The bead MENACE just drew is ringed in its box below."
@@ -531,17 +572,8 @@ class MctsView:
         assert self.tree and self.analysis
         marked = report(self.tree, self.analysis)
         self.root.setAttribute("data-iterations", str(marked.iterations))
-        rows = []
-        for m in marked.moves:
-            keeps = "yes" if m.good else "no"
-            best = " best" if m.cell in marked.best else ""
-            rows.append(f'<tr class="{"good" if m.good else "bad"}{best}"><th scope="row">{m.cell}</th>'
-                        f"<td>{m.visits:,}</td><td>{m.mean:+.2f}</td>"
-                        f"<td>{m.exact.value.value} in {m.exact.plies}</td><td>{keeps}</td></tr>")
-        self.table.innerHTML = "".join(rows)  # numbers and engine words only
-        verdict = "keeps" if marked.most_visited_good else "does not keep"
-        text = (f"{marked.iterations:,} iterations. The most-visited move ({', '.join(map(str, marked.most_visited))}) "
-                f"{verdict} the exact value ({marked.value.value}).")
+        self.table.innerHTML = learnview.move_rows(marked)  # numbers and engine words only
+        text = learnview.search_summary(marked)
         if iteration is not None:
             text += " " + learnview.iteration_text(iteration)
         self.step_text.textContent = text
@@ -567,8 +599,39 @@ class MctsView:
     def _curve_done(self, points: list[tuple[float, float]]) -> None:
         self.curve_root.innerHTML = learnview.line_plot(
             "Share of sampled 3x3 positions whose most-visited move keeps the value",
-            [("most-visited move keeps the value", "share", points)], "iterations", "share")
+            [("most-visited move keeps the value", "share", points)],
+            "iterations",
+            "share",
+        )
         self.controls.finish("The curve is computed (in this browser, just now).")
+
+
+# The theme's page shortcuts: mkdocs-material listens for keydown on the window
+# (n and . open the next page, p and , the previous one) and leaves alone only
+# keys typed into inputs, selects and text areas. On this page focus sits on the
+# body after a click on the text, and on a button after a click on one (a cell
+# of the game against MENACE, Train...): there these keys would leave the
+# lesson, mid-game or mid-training. The page has no keys of its own.
+THEME_PAGE_KEYS = frozenset({"n", "p", ".", ","})
+
+
+def keep_keys_in_the_page(document: Any) -> None:
+    """Keep the theme's page shortcuts from firing while focus is on the body or
+    in a learner's widget (once per page: the body remembers it was done)."""
+    body = document.body
+    if body.hasAttribute("data-keys-kept"):
+        return
+    body.setAttribute("data-keys-kept", "")
+
+    def on_key(event: Any) -> None:
+        # The document hears a key before the window does, so stopping it here is enough.
+        if event.key not in THEME_PAGE_KEYS or event.ctrlKey or event.metaKey:
+            return
+        target = event.target
+        if target.tagName in ("BODY", "HTML") or target.closest(".ttt-learn"):
+            event.stopPropagation()
+
+    document.addEventListener("keydown", create_proxy(on_key))
 
 
 CURVE_ITERATIONS = (1, 5, 10, 20, 50, 100, 200, 500)
@@ -582,7 +645,8 @@ def curve_sample() -> list[Board]:
 def mount(root: Any) -> None:
     """Bring a learner on the page to life; ``data-learner`` says which."""
     kind = str(root.dataset.learner)
+    keep_keys_in_the_page(window.document)
     if kind == "mcts":
         MctsView(root)
     else:
-        TrainerView(root, kind)
+        TrainerView(root, LearnerKind.parse(kind))

@@ -8,14 +8,85 @@ safe to hand to ``innerHTML``.
 
 from __future__ import annotations
 
-from pyengine import Board, Cell, Player
-from pyengine.learning import LETTERS
+from pyengine import Board, Cell, Player, Value
+from pyengine.learning import LearnerKind
 from pyengine.marking import Mark
-from pyengine.mcts import Iteration
+from pyengine.mcts import Iteration, Report
+from pyengine.menace import Menace
+from pyengine.training import Opponent
+
+TYPE_CHECKING = False  # typing costs the page's start-up milliseconds; only the checker needs it
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 CELL = 20  # a box's cell, in SVG units
 BEAD_ROWS = 3  # beads drawn per cell, in rows of three; more are counted in words
 MOVE_WORDS = ("1st", "2nd", "3rd", "4th")
+
+
+NAMES = {LearnerKind.MENACE: "MENACE", LearnerKind.TABULAR: "the tabular learner"}
+"""Each learner as a sentence names it."""
+
+
+def counted(number: int, noun: str, nouns: str = "") -> str:
+    """``number`` with its noun, singular or plural: "1 game", "1,100 games"."""
+    return f"{number:,} {noun if number == 1 else nouns or noun + 's'}"
+
+
+def machine_status(lead: str, name: str, games: int) -> str:
+    """A learner's status line: what just happened (``lead``), then the games it
+    has played in all, training and games against the person alike."""
+    played = f"has played {counted(games, 'game')}" if games else "has played no games yet"
+    return f"{lead}: {name} {played}."
+
+
+def resignation_note(machine: Menace) -> str:
+    """Why MENACE lost its last games without playing them, and what changes
+    that; empty when it played its last game to the end."""
+    streak = machine.resigned_streak
+    if not streak:
+        return ""
+    empty = machine.empty_boxes()
+    last = "its last game" if streak == 1 else f"its last {counted(streak, 'game')}"
+    are = "is" if len(empty) == 1 else "are"
+    parts = [
+        f"MENACE resigned {last}: a box it reached had run out of beads "
+        f"({counted(len(empty), 'box', 'boxes')} of {len(machine.boxes):,} {are} empty now)."
+    ]
+    if Board.empty() in empty:
+        parts.append(
+            "Its first box is empty, so it resigns before its first move in every game, and training "
+            "cannot refill it: a resignation draws no bead, so no bead goes back."
+        )
+    elif empty:
+        parts.append("It resigns whenever a game reaches one of them; games that avoid them still teach it.")
+    if machine.rules.name == "michie":
+        parts.append(
+            "Scroggs' rules start each box with more beads (8 a move in the first box, not 4), so "
+            "they run out later; or Forget this MENACE to start afresh."
+        )
+    else:
+        parts.append("Forget this MENACE to start afresh with full boxes.")
+    return " ".join(parts)
+
+
+_GAME_OVER = {Value.WIN: "You won", Value.DRAW: "A draw", Value.LOSS: "MENACE won"}
+
+
+def game_over_text(result: Value, resigned: bool, learned: bool) -> str:
+    """A game against MENACE ended: ``result`` for the person; whether MENACE
+    resigned, and whether it drew any bead to learn from."""
+    why = " (MENACE resigned: its box was empty)" if resigned else ""
+    lesson = "It has learned from the game" if learned else "It drew no bead, so it had nothing to learn from"
+    return f"{_GAME_OVER[result]}{why}. {lesson}; press New game to play again."
+
+
+_RIVALS = {Opponent.MENACE: "another MENACE", Opponent.SELF: "itself"}
+
+
+def opponent_words(against: Opponent) -> str:
+    """An opponent as a sentence names it: "random", "another MENACE", "itself"."""
+    return _RIVALS.get(against, against.value)
 
 
 def move_number(box: Board) -> int:
@@ -75,13 +146,13 @@ def group_summary(number: int, marks: list[Mark] | int) -> str:
     return heading if isinstance(marks, int) else f"{heading}, {sum(m.perfect for m in marks)} perfect"
 
 
-def blocks(history: str, size: int) -> list[tuple[int, float, float, float]]:
+def blocks(history: Sequence[Value], size: int) -> list[tuple[int, float, float, float]]:
     """The results per block of ``size`` games: (games played at the block's
     end, share won, drawn, lost); a last, shorter block is left out."""
     out = []
     for end in range(size, len(history) + 1, size):
-        block = history[end - size:end]
-        win, draw, loss = (block.count(LETTERS[value]) / size for value in LETTERS)
+        block = history[end - size : end]
+        win, draw, loss = (block.count(value) / size for value in (Value.WIN, Value.DRAW, Value.LOSS))
         out.append((end, win, draw, loss))
     return out
 
@@ -143,9 +214,9 @@ def data_table(title: str, series: list[Series], x_label: str, y_label: str) -> 
     """The plot's numbers: one row per x, one column per series."""
     xs = sorted({x for _, _, pts in series for x, _ in pts})
     values = [dict(pts) for _, _, pts in series]
-    head = "".join(f"<th scope=\"col\">{name}</th>" for name, _, _ in series)
+    head = "".join(f'<th scope="col">{name}</th>' for name, _, _ in series)
     rows = "".join(
-        f"<tr><th scope=\"row\">{x:,.0f}</th>"
+        f'<tr><th scope="row">{x:,.0f}</th>'
         + "".join(f"<td>{v[x]:.3f}</td>" if x in v else "<td>-</td>" for v in values)
         + "</tr>"
         for x in xs
@@ -157,7 +228,7 @@ def data_table(title: str, series: list[Series], x_label: str, y_label: str) -> 
     )
 
 
-def results_series(history: str) -> list[Series]:
+def results_series(history: Sequence[Value]) -> list[Series]:
     """Won, drawn and lost per block of games, as three plotted lines."""
     made = blocks(history, block_size(len(history)))
     return [
@@ -167,10 +238,10 @@ def results_series(history: str) -> list[Series]:
     ]
 
 
-def tally_text(history: str, side: Player) -> str:
+def tally_text(history: Sequence[Value], side: Player) -> str:
     """The games so far in words, from the learner's side."""
-    won, drawn, lost = (history.count(LETTERS[value]) for value in LETTERS)
-    return f"{len(history):,} games as {side}: won {won:,}, drew {drawn:,}, lost {lost:,}"
+    won, drawn, lost = (history.count(value) for value in (Value.WIN, Value.DRAW, Value.LOSS))
+    return f"{counted(len(history), 'game')} as {side}: won {won:,}, drew {drawn:,}, lost {lost:,}"
 
 
 def iteration_text(step: Iteration) -> str:
@@ -178,32 +249,79 @@ def iteration_text(step: Iteration) -> str:
     selected = step.path[:-1] if step.expanded is not None else step.path
     path = " then ".join(map(str, selected)) or "no move (the root still had untried moves)"
     expanded = f"added move {step.expanded}" if step.expanded is not None else "reached a finished game"
-    ending = f"{step.winner} won" if step.winner else "a draw"
+    if step.playout:
+        ending = f"{step.winner} won" if step.winner else "it was a draw"
+        playout = f"the random playout played {counted(len(step.playout), 'move')}, and {ending}"
+    else:
+        ending = f"{step.winner} had won" if step.winner else "a draw"
+        playout = f"no random playout: the game was over ({ending})"
     return (
-        f"This iteration: selection followed {path}; expansion {expanded}; the random playout "
-        f"played {len(step.playout)} moves to {ending}; back-propagation added that result to "
-        f"{len(step.path) + 1} nodes (the root included)."
+        f"This iteration: selection followed {path}; expansion {expanded}; {playout}; back-propagation "
+        f"added that result to {counted(len(step.path) + 1, 'node')} (the root included)."
     )
 
 
-COMPARE_OPPONENTS = ("random", "perfect", "menace", "self")
+def move_rows(marked: Report) -> str:
+    """The root's moves as table rows: cell, visits, mean result (a dash for a
+    move not yet visited: it has no mean, and 0.00 would claim one), exact
+    value, whether it keeps the value."""
+    rows = []
+    for m in marked.moves:
+        best = " best" if m.cell in marked.best else ""
+        mean = f"{m.mean:+.2f}" if m.visits else "\u2013"
+        rows.append(
+            f'<tr class="{"good" if m.good else "bad"}{best}"><th scope="row">{m.cell}</th>'
+            f"<td>{m.visits:,}</td><td>{mean}</td><td>{m.exact.value.value} in {m.exact.plies}</td>"
+            f"<td>{'yes' if m.good else 'no'}</td></tr>"
+        )
+    return "".join(rows)
 
 
-def comparison_runs(kind: str) -> list[tuple[str, str]]:
+def search_summary(marked: Report) -> str:
+    """Where a search stands: its iterations, and whether its most-visited moves
+    keep the position's exact value (saying which do when they disagree)."""
+    value = marked.value.value
+    if not marked.iterations:
+        return f"No iterations yet, so no move has been visited. The position's exact value: {value}."
+    good = {m.cell for m in marked.moves if m.good}
+    top = marked.most_visited
+    keep = [cell for cell in top if cell in good]
+    lose = [cell for cell in top if cell not in good]
+    if len(top) == 1:
+        verdict = f"The most-visited move ({top[0]}) {'keeps' if keep else 'does not keep'} the exact value ({value})."
+    else:
+        moves = f"The most-visited moves ({', '.join(map(str, top))}, tied"
+        if not lose:
+            verdict = f"{moves}) all keep the exact value ({value})."
+        elif not keep:
+            verdict = f"{moves}): none keeps the exact value ({value})."
+        else:
+            kept = f"{', '.join(map(str, keep))} {'keeps' if len(keep) == 1 else 'keep'}"
+            lost = f"{', '.join(map(str, lose))} {'does' if len(lose) == 1 else 'do'} not"
+            verdict = f"{moves}): {kept} the exact value ({value}), {lost}."
+    return f"{counted(marked.iterations, 'iteration')}. {verdict}"
+
+
+COMPARE_OPPONENTS = (Opponent.RANDOM, Opponent.PERFECT, Opponent.MENACE, Opponent.SELF)
+
+
+def comparison_runs(kind: LearnerKind) -> list[tuple[Opponent, str]]:
     """The (opponent, rules) pairs a comparison trains: every opponent, with both
     presets for MENACE (the tabular learner's "menace" plays Michie's)."""
-    presets = ("michie", "scroggs") if kind == "menace" else ("michie",)
+    presets = ("michie", "scroggs") if kind is LearnerKind.MENACE else ("michie",)
     return [(against, rules) for rules in presets for against in COMPARE_OPPONENTS]
 
 
-def run_name(kind: str, against: str, rules: str) -> str:
+def run_name(kind: LearnerKind, against: Opponent, rules: str) -> str:
     """A compared machine's name in a legend: its opponent, and its rules for MENACE."""
-    rival = {"menace": "another MENACE", "self": "itself"}.get(against, against)
-    return f"vs {rival}, {rules.capitalize()}" if kind == "MENACE" else f"vs {rival}"
+    rival = opponent_words(against)
+    return f"vs {rival}, {rules.capitalize()}" if kind is LearnerKind.MENACE else f"vs {rival}"
 
 
 def comparison_plots(
-    kind: str, curves: list[tuple[str, str, list[tuple[float, float]]]], results: list[tuple[str, str, str]]
+    kind: LearnerKind,
+    curves: list[tuple[Opponent, str, list[tuple[float, float]]]],
+    results: Sequence[tuple[Opponent, str, Sequence[Value]]],
 ) -> str:
     """Two plots of a comparison: the share of perfect positions, and the share of
     games lost per block, one line per machine (classes c0, c1, ... colour them)."""
@@ -212,6 +330,7 @@ def comparison_plots(
     for i, (against, rules, history) in enumerate(results):
         made = blocks(history, block_size(len(history)))
         losses.append((run_name(kind, against, rules), f"c{i}", [(float(end), loss) for end, _, _, loss in made]))
-    return line_plot(f"Share of perfect positions, {kind}, by opponent", shares, "games", "share") + line_plot(
-        f"Share of games lost per block, {kind}, by opponent", losses, "games", "share lost"
+    name = NAMES[kind]
+    return line_plot(f"Share of perfect positions, {name}, by opponent", shares, "games", "share") + line_plot(
+        f"Share of games lost per block, {name}, by opponent", losses, "games", "share lost"
     )

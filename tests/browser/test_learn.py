@@ -9,10 +9,12 @@ from random import Random
 
 from playwright.sync_api import Page
 
-from pyengine import Player
+from pyengine import Board, Level, Player, bot
+from pyengine.learning import outcome, play_training_game
 from pyengine.marking import perfect_share
-from pyengine.menace import Menace
+from pyengine.menace import MICHIE, Menace
 from pyengine.tabular import TdLearner
+from pyengine.training import history_letters
 
 from .conftest import Opening, axe_both_schemes
 
@@ -76,22 +78,74 @@ def test_menace_trains_and_is_there_after_a_reload(page: Page) -> None:
     assert page.is_hidden(f"{MENACE} .ttt-message")
 
 
+def status(page: Page, root: str) -> str:
+    return page.inner_text(f"{root} .ttt-status")
+
+
+def play_out(page: Page) -> None:
+    """A game against MENACE from New game to its end, the person taking the first free cell each turn."""
+    page.click(f"{MENACE} [data-new-game]")
+    for _ in range(5):
+        if "New game to play again" in page.inner_text(f"{MENACE} [data-play-status]"):
+            break
+        page.locator(f"{MENACE} .learn-board button[data-mark='']").first.click()
+    assert "New game to play again" in page.inner_text(f"{MENACE} [data-play-status]")
+
+
 def test_a_game_against_menace_teaches_it(page: Page) -> None:
     """MENACE moves first, the box it drew from shows the bead's cell, and the
-    finished game counts as one more game learned."""
+    finished game counts as one more game learned: in the tally and in the status
+    line alike (the status once stayed at the count before the game)."""
     before = games(page, MENACE)
     page.click(f"{MENACE} [data-new-game]")
     first = page.locator(f"{MENACE} .learn-board button[data-mark='X']")
     assert first.count() == 1
     page.wait_for_selector(f"{MENACE} figure.box rect.drawn-cell")
-    for _ in range(5):
-        status = page.inner_text(f"{MENACE} [data-play-status]")
-        if "learned" in status:
-            break
-        empty = page.locator(f"{MENACE} .learn-board button[data-mark='']").first
-        empty.click()
+    page.click(f"{MENACE} [data-new-game]")  # abandoned: the game that counts starts here
+    play_out(page)
     assert "learned from the game" in page.inner_text(f"{MENACE} [data-play-status]")
     assert games(page, MENACE) == before + 1
+    after = f"{before + 1:,} game{'s' if before + 1 != 1 else ''}"
+    assert status(page, MENACE) == f"After your game: MENACE has played {after}."
+    assert page.inner_text(f"{MENACE} [data-tally]").startswith(f"{after} as X")
+    assert page.is_hidden(f"{MENACE} [data-resigned]")
+
+
+def dry_menace() -> tuple[Menace, str]:
+    """A MENACE whose first box ran dry against the perfect bot (Michie's beads),
+    and its history: it has resigned its last games and will resign every game."""
+    for seed in range(1, 20):
+        machine = Menace(MICHIE, Player.X, Random(seed))
+        perfect, history = bot(Level.PERFECT, seed=seed), []
+        for _ in range(300):
+            final, resigned = play_training_game(machine, perfect)
+            history.append(outcome(final, resigned, Player.X))
+        if Board.empty() in machine.empty_boxes():
+            return machine, history_letters(history)
+    raise AssertionError("no seed ran MENACE dry")
+
+
+def test_the_resignation_note_follows_menaces_games(page: Page) -> None:
+    """A MENACE that resigns every game (its first box is empty) says so beside its
+    counts after a reload, with the games it resigned in a row, why, and the ways
+    out; a game against it adds one to the count, in the note and the status."""
+    machine, history = dry_menace()
+    streak = machine.resigned_streak
+    data = {"version": 1, "machine": machine.to_json(), "history": history, "curve": [[0, 0.2]], "against": "perfect"}
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, json.dumps(data)])
+    reload(page)
+    note = page.inner_text(f"{MENACE} [data-resigned]")
+    empty = len(machine.empty_boxes())
+    assert note.startswith(f"MENACE resigned its last {streak} games: a box it reached had run out of beads")
+    assert f"({empty} {'box' if empty == 1 else 'boxes'} of 304 {'is' if empty == 1 else 'are'} empty now)" in note
+    assert "Its first box is empty" in note and "Scroggs' rules" in note and "Forget this MENACE" in note
+    assert status(page, MENACE) == f"Ready: MENACE has played {len(history)} games."
+    play_out(page)
+    assert "MENACE resigned" in page.inner_text(f"{MENACE} [data-play-status]")
+    assert f"resigned its last {streak + 1} games:" in page.inner_text(f"{MENACE} [data-resigned]")
+    assert status(page, MENACE) == f"After your game: MENACE has played {len(history) + 1} games."
+    page.click(f"{MENACE} [data-forget]")
+    assert page.is_hidden(f"{MENACE} [data-resigned]")
 
 
 def test_broken_saved_state_gives_a_fresh_machine_and_a_sentence(page: Page) -> None:
@@ -131,11 +185,15 @@ def test_the_tabular_learner_compares_its_opponents(page: Page) -> None:
 
 
 def test_mcts_steps_and_runs(page: Page) -> None:
-    """One step is one visit; a run of 1,000 more makes 1,001 visits in all; a bad
-    position is said in words."""
+    """Before any step no move is called most visited; one step is one visit, told
+    in the singular; a run of 1,000 more makes 1,001 visits in all; a bad position
+    is said in words."""
+    before = page.inner_text(f"{MCTS} [data-iteration]")
+    assert before.startswith("No iterations yet") and "most-visited" not in before
     page.click(f"{MCTS} [data-step]")
     assert page.get_attribute(MCTS, "data-iterations") == "1"
-    assert "This iteration: selection" in page.inner_text(f"{MCTS} [data-iteration]")
+    one = page.inner_text(f"{MCTS} [data-iteration]")
+    assert one.startswith("1 iteration. The most-visited move (") and "This iteration: selection" in one
     page.click(f"{MCTS} [data-run]")
     page.wait_for_selector(f"{MCTS}[data-state='done']", timeout=120_000)
     visits = page.eval_on_selector_all(
@@ -145,6 +203,32 @@ def test_mcts_steps_and_runs(page: Page) -> None:
     page.fill(f"{MCTS} input[name='position']", "XXX/OO./...")
     page.click(f"{MCTS} [data-set]")
     assert "cannot be searched" in page.inner_text(f"{MCTS} .ttt-message")
+
+
+def test_the_themes_page_keys_stay_in_the_page(page: Page) -> None:
+    """The theme opens the next page on n (and the previous on p, ".", ","), listening
+    on the window. On a button of a widget, on the body after a click on the text,
+    those keys stay in the page; typed into the position they are letters; other keys
+    still reach the window."""
+    assert page.locator("link[rel=next]").count() == 1  # the theme has a page to go to
+    url = page.url
+    page.evaluate("() => { window.reached = []; addEventListener('keydown', e => reached.push(e.key)); }")
+    page.click(f"{MENACE} [data-new-game]")
+    page.locator(f"{MENACE} .learn-board button[data-mark='']").first.focus()
+    page.keyboard.press("n")
+    page.keyboard.press("p")
+    assert page.url == url  # before, n on a cell of the game opened the next page
+    page.click("article h1")  # focus leaves the buttons for the body
+    assert page.evaluate("() => document.activeElement.tagName") == "BODY"
+    page.keyboard.press("n")
+    page.keyboard.press(".")
+    page.keyboard.press("x")  # not the theme's: left alone
+    page.fill(f"{MCTS} input[name='position']", "")
+    page.type(f"{MCTS} input[name='position']", "np.,")
+    assert page.input_value(f"{MCTS} input[name='position']") == "np.,"
+    reached = page.evaluate("() => reached")
+    assert "x" in reached and not {"n", "p", ".", ","} & set(reached), reached
+    assert page.url == url
 
 
 def test_axe_finds_nothing(page: Page) -> None:
