@@ -26,6 +26,20 @@ SMALL_TREE: Final = 6
 (at most 1,585 nodes, under minimax); larger ones, the current path only."""
 
 
+def bound(value: int, alpha: int, beta: int) -> int:
+    """Whether ``value``, what a search returned for the side to move under
+    the window ``(alpha, beta)``, is exact (0) or only a bound: +1 when it is
+    at least beta (a cut-off stopped the search there: the position may be
+    worth more), -1 when it is at most alpha (no move did better, and none was
+    searched to its exact value). A value seen from the other side changes
+    sign, and so does its bound. Under minimax's open window every value is exact.
+
+    >>> bound(1, 0, 1), bound(-1, -1, 2), bound(0, -2, 2)
+    (1, -1, 0)
+    """
+    return 1 if value >= beta else -1 if value <= alpha else 0
+
+
 class TreeNode(Record):
     """One position the search entered, and the steps at which it changed."""
 
@@ -40,12 +54,18 @@ class TreeNode(Record):
     """The step its value came back to the parent (for the root: the last step)."""
     value: int | None
     """Its value as the parent's side to move sees it (the root: its own value)."""
+    bound: int
+    """Whether ``value`` is exact (0) or only a bound, as ``value`` is seen
+    (+1 at least, -1 at most; see ``bound()``). The root, finished games and
+    table hits are exact."""
     cut: int | None
     """The step of a cut-off here, if one skipped moves."""
     skipped: tuple[Cell, ...]
     """The moves that cut-off skipped."""
     hit: bool
     """Whether its value came from the memo table."""
+    window: tuple[int, int]
+    """The window (alpha, beta) it was entered with, for its own side to move."""
 
 
 def tree(steps: list[Event]) -> tuple[list[TreeNode], dict[tuple[Cell, ...], int]]:
@@ -56,27 +76,32 @@ def tree(steps: list[Event]) -> tuple[list[TreeNode], dict[tuple[Cell, ...], int
     >>> tuple((n.move, n.entered, n.valued, n.value) for n in nodes)
     ((None, 1, 5, 1), (8, 2, 4, 1))
     """
-    fields: list[list[object]] = []
+    nodes: list[TreeNode] = []
     index: dict[tuple[Cell, ...], int] = {}
     for number, event in enumerate(steps, 1):
         kind = event.kind
         if kind is Kind.ENTER:
             parent = index[event.path[:-1]] if event.path else -1
-            index[event.path] = len(fields)
+            index[event.path] = len(nodes)
             move = event.path[-1] if event.path else None
-            fields.append([parent, move, event.board, number, None, None, None, (), False])
+            nodes.append(TreeNode(parent, move, event.board, number, None, None, 0, None, (), False,
+                                  (event.alpha, event.beta)))
         elif kind is Kind.UP:
             assert event.move is not None
-            child = fields[index[(*event.path, event.move)]]
-            child[4], child[5] = number, event.value
+            at = index[(*event.path, event.move)]
+            child = nodes[at]
+            exact = child.hit or child.board.is_over
+            nodes[at] = child._replace(valued=number, value=event.value,
+                                       bound=0 if exact else -bound(-(event.value or 0), *child.window))
         elif kind is Kind.CUTOFF:
-            here = fields[index[event.path]]
-            here[6], here[7] = number, event.skipped
+            at = index[event.path]
+            nodes[at] = nodes[at]._replace(cut=number, skipped=event.skipped)
         elif kind is Kind.HIT:
-            fields[index[event.path]][8] = True
+            at = index[event.path]
+            nodes[at] = nodes[at]._replace(hit=True)
         elif kind is Kind.DONE:
-            fields[0][4], fields[0][5] = number, event.value
-    return [TreeNode(*node) for node in fields], index  # type: ignore[arg-type]
+            nodes[0] = nodes[0]._replace(valued=number, value=event.value)
+    return nodes, index
 
 
 # -- stepping forward and back --------------------------------------------------
@@ -103,6 +128,10 @@ class Branch(Record):
     state: BranchState
     value: int | None
     """The move's value for the side to move at the parent, once done."""
+    bound: int
+    """Whether ``value`` is exact (0) or only a bound, as ``value`` is seen
+    (+1 at least, -1 at most; see ``bound()``): the trace keeps the window
+    each move was searched under to say so."""
     nodes: int
     """Positions entered below and at this move so far."""
     entered: int | None
@@ -121,6 +150,13 @@ class PathNode(Record):
     entered: int
     """The step (from 1) that entered this position."""
 
+    @property
+    def best_bound(self) -> int:
+        """Whether ``best_value`` is exact (0) or only a bound (+1 at least, -1
+        at most): the bound of the move it came from."""
+        return next((branch.bound for branch in self.branches
+                     if branch.move == self.best and branch.state is BranchState.DONE), 0)
+
 
 class Step(Record):
     """The search as it stands after ``number`` events (numbered from 1)."""
@@ -135,20 +171,33 @@ class Step(Record):
     """How many of ``counts.cutoffs`` were at X's turn (MAX's, in the
     classroom's words: beta cut-offs); the others were at O's."""
 
+    @property
+    def value_bound(self) -> int:
+        """UP: whether the move's value that came back is exact (0) or only a
+        bound (+1 at least, -1 at most, as the event's value is seen); 0 at
+        every other event."""
+        event = self.event
+        if event.kind is not Kind.UP or not self.path:
+            return 0
+        return next(branch.bound for branch in self.path[-1].branches if branch.move == event.move)
+
 
 class _Frame:
     """A position on the current path while the trace runs (mutable, unlike PathNode)."""
 
-    __slots__ = ("board", "alpha", "beta", "best", "best_value", "moves", "states", "values", "nodes", "start",
-                 "steps", "entered")
+    __slots__ = ("board", "alpha", "beta", "window", "exact", "best", "best_value", "moves", "states", "values",
+                 "bounds", "nodes", "start", "steps", "entered")
 
     def __init__(self, board: Board, alpha: int, beta: int, moves: tuple[Cell, ...], entered: int) -> None:
         self.board, self.alpha, self.beta, self.entered = board, alpha, beta, entered
+        self.window = (alpha, beta)  # as entered: alpha narrows as moves come back
+        self.exact = board.is_over  # a finished game's value, or a table hit's, is never a bound
         self.best: Cell | None = None
         self.best_value: int | None = None
         self.moves = moves
         self.states = [BranchState.WAITING] * len(moves)
         self.values: list[int | None] = [None] * len(moves)
+        self.bounds = [0] * len(moves)
         self.nodes = [0] * len(moves)
         self.start = [0] * len(moves)  # the node count when each move was entered
         self.steps: list[int | None] = [None] * len(moves)  # the step that entered each move
@@ -160,7 +209,7 @@ class _Frame:
         )
         branches = tuple(
             Branch(*fields)
-            for fields in zip(self.moves, self.states, self.values, counted, self.steps, strict=True)
+            for fields in zip(self.moves, self.states, self.values, self.bounds, counted, self.steps, strict=True)
         )
         return PathNode(self.board, self.alpha, self.beta, self.best, self.best_value, branches, self.entered)
 
@@ -335,13 +384,15 @@ class Trace:
         elif kind is Kind.HIT:
             counter.hits += 1
             frames[-1].best, frames[-1].best_value = event.best, event.value
+            frames[-1].exact = True
         elif kind is Kind.UP:
-            frames.pop()
+            child = frames.pop()
             parent = frames[-1]
-            assert event.move is not None
+            assert event.move is not None and event.value is not None
             index = parent.moves.index(event.move)
             parent.states[index] = BranchState.DONE
             parent.values[index] = event.value
+            parent.bounds[index] = 0 if child.exact else -bound(-event.value, *child.window)
             parent.nodes[index] = counter.nodes - parent.start[index]
             parent.alpha = event.alpha
             if parent.best_value is None or parent.best != event.best:

@@ -365,7 +365,7 @@ class TestConventions:
                 assert heading.startswith(f"Depth {depth}: {side} to move ({part}), window "
                                           f"{window(node.alpha, node.beta, side)}"), heading
                 if node.best_value is not None:
-                    assert f"({SIGNS[from_x(node.best_value, side)]})." in heading
+                    assert heading.endswith(f"{SIGNS[from_x(node.best_value, side)]}).")  # a bound is marked
                 for branch in node.branches:
                     if branch.value is None:
                         continue

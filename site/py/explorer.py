@@ -121,7 +121,6 @@ class Explorer:
         self.tree_items: list[tuple[object, object]] = []  # (item, label) per tree node
         self.tree_shown: list[tuple[bool, bool, bool] | None] = []  # None: label to be written
         self.tree_current = -1
-        self.tree_head.textContent = words.tree_heading(self.small, convention=self.convention)
         steps = list(events(algorithm, board, self.stepper.order)) if self.small else []
         if self.small:
             self.nodes, self.node_index = tree(steps)
@@ -130,6 +129,7 @@ class Explorer:
             self.nodes, self.node_index = [], {}
         self.tree_box.classList.toggle("whole", self.small)
         self.reset_drawing(steps)
+        self.write_heading()
 
     # -- events ----------------------------------------------------------------
 
@@ -172,10 +172,15 @@ class Explorer:
         self.convention = Convention.parse(str(self.convention_select.value))
         self.root.setAttribute("data-convention", self.convention.value)
         self.keep_convention()
-        self.tree_head.textContent = words.tree_heading(self.small, convention=self.convention)
+        self.write_heading()
         self.tree_shown = [None] * len(self.tree_shown)
         if not self.runner.running:  # else the step on its way is drawn the new way when it arrives
             self.render()
+
+    def write_heading(self) -> None:
+        """The heading says which view is drawn: the whole tree only when it is."""
+        whole = self.view is not None and self.view.whole
+        self.tree_head.textContent = words.tree_heading(whole, self.small, convention=self.convention)
 
     def stored_convention(self) -> str | None:
         """The convention kept in this browser, as text (None if none, or storage is disabled)."""
@@ -457,7 +462,8 @@ class Explorer:
 
     def draw_facts(self, step: Step) -> None:
         event, stepper, convention = step.event, self.stepper, self.convention
-        self.facts["event"].textContent = describe(event, stepper.algorithm, convention=convention)
+        self.facts["event"].textContent = describe(event, stepper.algorithm, convention=convention,
+                                                        bound=step.value_bound)
         self.facts["path"].textContent = words.path_text(event, stepper.board.size)
         self.facts["window"].textContent = words.window_text(event, stepper.algorithm, convention=convention)
         self.facts["best"].textContent = words.best_text(step, convention=convention)
@@ -488,7 +494,7 @@ class Explorer:
                 chip.setAttribute("data-state", branch.state)
                 chip.textContent = words.branch_text(branch.move, node.board.size, branch.state, branch.value,
                                                      branch.nodes, side=valued_side(node.board),
-                                                     convention=self.convention)
+                                                     convention=self.convention, bound=branch.bound)
                 moves.appendChild(chip)
             if node.branches:
                 item.appendChild(moves)
@@ -558,7 +564,8 @@ class Explorer:
             item = document.createElement("li")
             item.value = shown.number
             item.setAttribute("data-kind", shown.event.kind.value)
-            item.textContent = describe(shown.event, algorithm, convention=self.convention)
+            item.textContent = describe(shown.event, algorithm, convention=self.convention,
+                                        bound=shown.value_bound)
             if shown.number == step.number:
                 item.setAttribute("aria-current", "step")
             self.trace_list.appendChild(item)
@@ -609,6 +616,7 @@ class Explorer:
                 self.clear_picture()
                 if view.whole and self.whole is not None:
                     self.whole.place(view.boards)
+                self.write_heading()
         view = self.view
         assert view is not None
         windows = self.stepper.algorithm is Algorithm.ALPHABETA

@@ -21,6 +21,7 @@ from pyengine.words import (
     ALGORITHM_NAMES,
     ORDER_NAMES,
     Convention,
+    bounded,
     cell_name,
     describe,
     role,
@@ -431,7 +432,7 @@ def tree_label(node: TreeNode, valued: bool, cut: bool, *, convention: Conventio
         if board.is_over:
             text += f", {board.result.summary}"
         if valued and node.value is not None:
-            text += f": {worth(node.value, mover, convention, 'for')}"
+            text += f": {worth(node.value, mover, convention, 'for', bound=node.bound)}"
             if node.hit:
                 text += " (from the table)"
         else:
@@ -453,21 +454,23 @@ def node_heading(node: PathNode, depth: int, algorithm: Algorithm, *,
     if algorithm is Algorithm.ALPHABETA:
         text += f", window {window_pair(node.alpha, node.beta, side, convention)}"
     if node.best is not None and node.best_value is not None:
-        best_value = signed(stated(node.best_value, side, convention))
+        best_value = bounded(stated(node.best_value, side, convention), stated(node.best_bound, side, convention))
         text += f", best so far {cell_name(node.best, board.size)} ({best_value})"
     return text + "."
 
 
 def branch_text(move: int, size: int, state: BranchState, value: int | None, nodes: int, *,
-                side: Player | None = None, convention: Convention = Convention.NEGAMAX) -> str:
+                side: Player | None = None, convention: Convention = Convention.NEGAMAX, bound: int = 0) -> str:
     """One move of a position on the current path, as far as it is searched;
     a finished move's value (``value``, for ``side``, the side to move at the
-    position) as ``convention`` states it."""
+    position) as ``convention`` states it, marked when it is only a bound
+    (``bound``: the branch's)."""
     where = f"{cell_name(move, size)} ({move})"
     if state is BranchState.DONE and value is not None:
         if side is None and convention is not Convention.NEGAMAX:
             raise ValueError("a value is stated from X's side only knowing whose it is: pass side")
-        shown = signed(stated(value, side or Player.X, convention))
+        whose = side or Player.X
+        shown = bounded(stated(value, whose, convention), stated(bound, whose, convention))
         return f"{where}: {shown}, {nodes:,} node{'s' if nodes != 1 else ''}"
     if state is BranchState.SEARCHING:
         return f"{where}: searching, {nodes:,} node{'s' if nodes != 1 else ''} so far"
@@ -497,7 +500,7 @@ def best_text(step: Step, *, convention: Convention = Convention.NEGAMAX) -> str
     node = step.path[-1] if step.path else None
     if node is None or node.best is None or node.best_value is None:
         return "none yet"
-    value = worth(node.best_value, valued_side(node.board), convention)
+    value = worth(node.best_value, valued_side(node.board), convention, bound=node.best_bound, spoken=True)
     return f"{cell_name(node.best, node.board.size)} ({node.best}), worth {value}"
 
 
@@ -511,8 +514,16 @@ def cutoffs_text(step: Step, *, convention: Convention = Convention.NEGAMAX) -> 
     return f"{total:,} ({at_max:,} at MAX's turn, {total - at_max:,} at MIN's)"
 
 
-def tree_heading(small: bool, *, convention: Convention = Convention.NEGAMAX) -> str:
-    heading = "The whole tree so far" if small else "The path so far, with each position's moves"
+def tree_heading(drawn_whole: bool, small: bool, *, convention: Convention = Convention.NEGAMAX) -> str:
+    """The heading over the drawing and the outline: which view is drawn (the
+    whole tree only when ``drawn_whole``), and that the outline below is the
+    whole tree when the search is ``small`` but drawn as its path."""
+    if drawn_whole:
+        heading = "The whole tree so far"
+    elif small:
+        heading = "The path so far, drawn with each position's moves; below, the whole tree so far as text"
+    else:
+        heading = "The path so far, with each position's moves"
     return f"{heading}, values from X's side" if convention is Convention.MAXMIN else heading
 
 
@@ -542,7 +553,7 @@ def bad_position_message(error: InvalidPositionError) -> str:
 
 def announcement(step: Step, algorithm: Algorithm, *, convention: Convention = Convention.NEGAMAX) -> str:
     """What the live region says once stepping pauses."""
-    return f"Step {step.number}: {describe(step.event, algorithm, convention=convention)}"
+    return f"Step {step.number}: {describe(step.event, algorithm, convention=convention, bound=step.value_bound)}"
 
 
 def failure_message(error: BaseException) -> str:

@@ -30,7 +30,7 @@ from pyengine.geometry import Cell
 from pyengine.records import Record
 from pyengine.search import Event, Kind
 from pyengine.trace import BranchState, Step, tree
-from pyengine.words import Convention, cell_name, signed, stated, stated_window, valued_side
+from pyengine.words import Convention, bounded, cell_name, signed, stated, stated_window, valued_side
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
@@ -66,13 +66,6 @@ def node_key(path: tuple[Cell, ...]) -> str:
     return ",".join(str(cell) for cell in path)
 
 
-def value_text(value: int, bound: int = 0) -> str:
-    """A value as the node shows it: ``+1``, ``0``, ``\u22121``; ``\u2265 +1``
-    or ``\u2264 0`` when it is only a bound (``bound`` +1: at least, -1: at most)."""
-    prefix = "\u2265 " if bound > 0 else "\u2264 " if bound < 0 else ""
-    return prefix + signed(value)
-
-
 def window_text(alpha: int, beta: int, side: Player, convention: Convention) -> str:
     """An alpha-beta window as the picture writes it, stated for ``convention``."""
     low, high = stated_window(alpha, beta, side, convention)
@@ -84,10 +77,6 @@ def reason_lines(alpha: int, beta: int, side: Player, convention: Convention) ->
     over ``\u2265 \u03b2 0``."""
     low, high = stated_window(alpha, beta, side, convention)
     return f"\u03b1 {signed(low)}", f"\u2265 \u03b2 {signed(high)}"
-
-
-def _flips(side: Player, convention: Convention) -> bool:
-    return stated(1, side, convention) == -1
 
 
 # -- what is drawn ---------------------------------------------------------------
@@ -242,12 +231,9 @@ class WholeTree:
         self.windows = windows
         self.total = len(steps)
         nodes, index = tree(steps)
-        entry: list[tuple[int, int]] = []
         cut_windows: dict[int, tuple[int, int]] = {}
         for event in steps:
-            if event.kind is Kind.ENTER:
-                entry.append((event.alpha, event.beta))
-            elif event.kind is Kind.CUTOFF:
+            if event.kind is Kind.CUTOFF:
                 cut_windows[index[event.path]] = (event.alpha, event.beta)
         paths = list(index)  # in the order of entering, as nodes
         children: list[list[int]] = [[] for _ in nodes]
@@ -257,12 +243,8 @@ class WholeTree:
                 children[node.parent].append(number)
             instant = node.board.is_over or node.hit
             known = node.entered + 1 if instant else node.valued
-            bound = 0
-            if node.value is not None and not instant and node.parent >= 0:
-                own, (alpha, beta) = -node.value, entry[number]
-                bound = -1 if own >= beta else 1 if own <= alpha else 0
             fields.append([paths[number], node.parent, node.board, 0.0, len(paths[number]), node.entered, known,
-                           node.value, bound, node.hit, node.cut, cut_windows.get(number), False])
+                           node.value, node.bound, node.hit, node.cut, cut_windows.get(number), False])
         for number, node in enumerate(nodes):
             for cell in node.skipped:
                 children[number].append(len(fields))
@@ -356,7 +338,7 @@ class WholeTree:
         value = label = None
         if known and spot.value is not None:
             value = stated(spot.value, side, convention)
-            label = value_text(value, -spot.bound if _flips(side, convention) else spot.bound)
+            label = bounded(value, stated(spot.bound, side, convention))
         classes = _classes(
             "tn", _side_class(mover), "path" if path else "", "current" if here else "", "done" if label else "",
             "pruned" if spot.pruned else "", "hit" if spot.hit and label else "", "cut" if cut else "",
@@ -419,7 +401,7 @@ def path_picture(step: Step, boards: bool, windows: bool, convention: Convention
     value = stated(event.value, valued_side(root.board), convention) if done and event.value is not None else None
     glyphs[""] = Glyph("", x, y, root.board, None,
                        _classes("tn", "path", "current" if not path else "", "done" if value is not None else ""),
-                       None if value is None else str(value), "" if value is None else value_text(value),
+                       None if value is None else str(value), "" if value is None else bounded(value),
                        root.entered)
     for depth, node in enumerate(step.path):
         parent_x, parent_y = x, y
@@ -438,8 +420,9 @@ def path_picture(step: Step, boards: bool, windows: bool, convention: Convention
             state = branch.state
             here = current_row and branch.move == path[depth]
             shown_value: int | None = None
+            shown_bound = 0
             if state is BranchState.DONE and branch.value is not None:
-                shown_value = branch.value
+                shown_value, shown_bound = branch.value, branch.bound
             elif here and event.kind in (Kind.LEAF, Kind.HIT) and event.value is not None:
                 shown_value = -event.value  # known on entering: seen from the mover
             hit = (state is BranchState.DONE and branch.nodes == 1 and not child.is_over) or \
@@ -450,7 +433,8 @@ def path_picture(step: Step, boards: bool, windows: bool, convention: Convention
                 _classes("tn", side, STATE_CLASSES[state], "current" if here else "",
                          "done" if stated_value is not None else "", "hit" if hit else ""),
                 None if stated_value is None else str(stated_value),
-                "" if stated_value is None else value_text(stated_value),
+                "" if stated_value is None or mover is None
+                else bounded(stated_value, stated(shown_bound, mover, convention)),
                 branch.entered if branch.entered is not None else step.number if state is BranchState.SKIPPED
                 else None,
             )
