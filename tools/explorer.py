@@ -153,7 +153,7 @@ or click a cell for X, again for O, again to empty it.</p>
 <div class="ex-tree-area">
 <div class="ex-tree-box">
 <h3 class="ex-subhead" id="ex-tree-head">The tree so far</h3>
-<div class="ex-drawn"><svg class="ex-drawn-svg" xmlns="http://www.w3.org/2000/svg" role="img"
+<div class="ex-drawn" tabindex="-1"><svg class="ex-drawn-svg" xmlns="http://www.w3.org/2000/svg" role="img"
  aria-label="The search tree, drawn once the engine has loaded" viewBox="0 0 320 60"><g class="ex-edges"></g>
 <g class="ex-nodes"></g><g class="ex-notes"></g></svg>
 <p class="ex-help ex-drawn-key"></p></div>
@@ -164,7 +164,8 @@ or click a cell for X, again for O, again to empty it.</p>
 <h3 class="ex-subhead" id="ex-trace-head">Trace</h3>
 <p class="ex-help">The last steps, the current one last. With the focus here (or on any control
 above), the arrow keys step, Page Up and Page Down jump 10, Home and End go to the first and last
-step, and N goes to the next cut-off (alpha-beta), cache hit (memoised) or finished game (minimax).</p>
+step, N goes to the next cut-off (alpha-beta), cache hit (memoised) or finished game (minimax), and P
+to the previous one. After a click on the drawn tree, or with nothing focused, the keys step too.</p>
 <ol class="ex-trace" tabindex="0" aria-labelledby="ex-trace-head" aria-describedby="ex-trace-now"></ol>
 <p class="ex-announce" id="ex-trace-now" aria-live="polite"></p>
 </div>

@@ -20,8 +20,8 @@ import search_view as words
 import tree_drawing as drawing
 from longwork import STEP_S, Runner
 from pyscript import document, window
-from pyscript.ffi import create_proxy
-from search_view import KEYS, NEXT, Stepper
+from pyscript.ffi import create_proxy, to_js
+from search_view import KEYS, NEXT, PAGE_KEYS, Stepper
 
 from pyengine import Board, InvalidPositionError
 from pyengine.search import Algorithm, Order, events
@@ -74,6 +74,7 @@ class Explorer:
         self.svg = root.querySelector(".ex-drawn-svg")
         self.layers = {name: self.svg.querySelector(f".ex-{name}") for name in ("edges", "nodes", "notes")}
         self.drawn_key = root.querySelector(".ex-drawn-key")
+        self.drawn_box = root.querySelector(".ex-drawn")
         self.svg.addEventListener("click", create_proxy(self._on_tree_click))
         window.addEventListener("resize", create_proxy(self._on_resize))
         self.runner = Runner(window, create_proxy, budget=STEP_S)
@@ -104,6 +105,7 @@ class Explorer:
         self.convention_select.addEventListener("change", create_proxy(self._on_convention))
         self.step_input.addEventListener("change", create_proxy(self._on_step_input))
         root.addEventListener("keydown", create_proxy(self._on_key))
+        document.addEventListener("keydown", create_proxy(self._on_page_key), True)
         self.set_up_lesson_tools(params)
         for control in root.querySelectorAll("button, select, input"):
             control.disabled = False
@@ -138,19 +140,33 @@ class Explorer:
         self.go(lambda: self.stepper.jump(how))
 
     def _on_key(self, event: object) -> None:
+        """A key pressed in the explorer, or on the page's body (nothing
+        focused, as after a click on a blank spot): a step key steps, and no
+        key the theme reads as "next page" or "previous page" reaches it."""
         target = event.target
         if target.closest("form") or target.tagName in ("INPUT", "SELECT", "TEXTAREA"):
             return  # typing a position or a step number: the keys are the field's
         if event.altKey or event.ctrlKey or event.metaKey:
             return
-        how = KEYS.get(str(event.key))
+        key = str(event.key)
+        how = KEYS.get(key)
+        if how is None and key not in PAGE_KEYS:
+            return
+        # The theme listens on the window, after this (the root's listener, or
+        # the document's in its capture phase): stopping here keeps N and P
+        # from opening the next or previous page.
+        event.preventDefault()
+        event.stopPropagation()
         if how is None:
             return
         if event.shiftKey and how in ("+10", "-10"):
             how = how[0] + "100"
-        event.preventDefault()
-        event.stopPropagation()  # the theme's own keys (N is its "next page") must not act too
         self.go(lambda: self.stepper.jump(how))
+
+    def _on_page_key(self, event: object) -> None:
+        """Keys pressed with nothing focused (the target is the body) are the explorer's."""
+        if event.target in (document.body, document.documentElement):
+            self._on_key(event)
 
     def _on_step_input(self, event: object) -> None:
         text = str(self.step_input.value).strip()
@@ -598,6 +614,9 @@ class Explorer:
     def _on_tree_click(self, event: object) -> None:
         """A click on a node: go to the step that entered it (a skipped move:
         the cut-off that skipped it)."""
+        # The drawing takes the focus (it is focusable from a click only), so
+        # that the keys go on stepping here and never to the theme.
+        self.drawn_box.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
         node = event.target.closest("[data-step]")
         if node is not None:
             number = int(str(node.getAttribute("data-step")))

@@ -43,10 +43,16 @@ ADDRESS_KEYS = ("alg", "order", "pos", "step", "conv")
 KEYS = {
     "ArrowRight": "+1", "ArrowDown": "+1", "ArrowLeft": "-1", "ArrowUp": "-1",
     "PageDown": "+10", "PageUp": "-10", "Home": "first", "End": "last", "n": "next", "N": "next",
+    "p": "previous", "P": "previous",
 }
 """The explorer's keys and the jump each asks for (Shift makes 10 a 100)."""
+PAGE_KEYS = frozenset({"n", "N", "p", "P", ".", ","})
+"""The site theme's keys for the next and previous page (mkdocs-material binds
+n, p, '.' and ',' on the window): while the explorer has the keys, none of
+them leaves the lesson."""
 JUMPS = ("first", "-100", "-10", "-1", "+1", "+10", "+100", "next", "last")
-"""Every jump a control can ask for: the step buttons' data-jump values."""
+"""Every jump a step button can ask for: their data-jump values (the keys
+also ask for "previous")."""
 NEXT = {
     Algorithm.ALPHABETA: (Kind.CUTOFF, "Next cut-off"),
     Algorithm.MEMO: (Kind.HIT, "Next cache hit"),
@@ -309,7 +315,7 @@ class Stepper:
         """The step the explorer stands at: the one it shows."""
         self.asked: int | None = None
         """The step number asked for, when asked by number (past the end is said)."""
-        self._then: Kind | None = None  # once at the step asked for, look on for the next event of this kind
+        self._then: tuple[Kind, bool] | None = None  # once at the step asked for, look on (True) or back for this kind
 
     @property
     def algorithm(self) -> Algorithm:
@@ -336,6 +342,8 @@ class Stepper:
             self.seek_last()
         elif how == "next":
             self.seek_next()
+        elif how == "previous":
+            self.seek_previous()
         else:
             self.seek(self.trace.target + int(how))
 
@@ -359,16 +367,30 @@ class Stepper:
     def seek_next(self) -> None:
         """Ask for the next step after the one shown of the kind that sets
         the algorithm apart (NEXT)."""
+        self._look(True)
+
+    def seek_previous(self) -> None:
+        """Ask for the last step before the one shown of the kind that sets
+        the algorithm apart (NEXT); the first step if there is none."""
+        self._look(False)
+
+    def _look(self, on: bool) -> None:
         kind = NEXT[self.algorithm][0]
         if not self.trace.arrived:
             # Mid-way to another step: come back to the step shown first,
-            # then look on from there.
+            # then look from there.
             self.seek(self.at)
             self.asked = None
-            self._then = kind
+            self._then = (kind, on)
         else:
             self._then = None
+            self._look_from_here(kind, on)
+
+    def _look_from_here(self, kind: Kind, on: bool) -> None:
+        if on:
             self.trace.seek_next(kind)
+        else:
+            self.trace.seek_previous(kind)
 
     def work(self) -> Iterator[int]:
         """Make the steps toward the one asked for, WORK_EVENTS at a time,
@@ -377,7 +399,7 @@ class Stepper:
         while not trace.work(WORK_EVENTS):
             yield trace.made
         if self._then is not None:
-            trace.seek_next(self._then)
+            self._look_from_here(*self._then)
             self._then = None
             while not trace.work(WORK_EVENTS):
                 yield trace.made
