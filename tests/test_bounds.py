@@ -23,13 +23,13 @@ from pathlib import Path
 
 import pytest
 
-from pyengine import Board, Player, Value, reachable_positions, value_of
+from pyengine import Board, Player, Value, reachable_positions, searchwords, value_of
 from pyengine.search import Algorithm, Kind, Order, events
 from pyengine.trace import SMALL_TREE, Step, Trace, tree
 from pyengine.words import Convention, describe, valued_side
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site" / "py"))
-import search_view
+import search_address
 import tree_drawing as drawing
 
 ORDERS = (Order.CELLS, Order.CCE)
@@ -128,7 +128,7 @@ def walk(board: Board, order: Order, checks: Checks) -> None:
         for node in nodes:
             if node.value is None:
                 continue
-            line = search_view.tree_label(node, True, False, convention=convention)
+            line = searchwords.tree_label(node, True, False, convention=convention)
             if node.move is None:
                 checks.read("outline", OUTLINE, line, node.board, valued_side(node.board))
             else:
@@ -174,19 +174,19 @@ def read_sentences(board: Board, step: Step, convention: Convention, checks: Che
         checks.read(f"event at {where}", SENTENCE, text, event.board.play(event.move), None)
     node = step.path[-1]
     if node.best is not None and event.kind is not Kind.DONE and not node.board.is_over:
-        text = search_view.best_text(step, convention=convention)
+        text = searchwords.best_text(step, convention=convention)
         checks.read(f"best so far at {where}", BEST, text, node.board.play(node.best), None)
     for depth, on_path in enumerate(step.path):
         if on_path.best is None or on_path.best_value is None or on_path.board.is_over:
             continue
-        text = search_view.node_heading(on_path, depth, Algorithm.ALPHABETA, convention=convention)
+        text = searchwords.node_heading(on_path, depth, Algorithm.ALPHABETA, convention=convention)
         side = Player.X if convention is Convention.MAXMIN else valued_side(on_path.board)
         checks.read(f"path heading at {where}", HEADING, text, on_path.board.play(on_path.best), side)
         if depth == len(step.path) - 1:
             for branch in on_path.branches:  # values come back only to the end of the path
                 if branch.value is None:
                     continue
-                text = search_view.branch_text(branch.move, 3, branch.state, branch.value, branch.nodes,
+                text = searchwords.branch_text(branch.move, 3, branch.state, branch.value, branch.nodes,
                                                side=valued_side(on_path.board), convention=convention,
                                                bound=branch.bound)
                 checks.read(f"path outline at {where}", BRANCH, text, on_path.board.play(branch.move), side)
@@ -200,7 +200,7 @@ def every_position() -> list[Board]:
     return sorted((board for board in reachable_positions() if searched(board)), key=str)
 
 
-SAMPLE = [lesson.board for lesson in search_view.LESSONS] + every_position()[::199]
+SAMPLE = [lesson.board for lesson in search_address.LESSONS] + every_position()[::199]
 """The ready lessons (the deep cut-off among them: issue 29's example) and
 every 199th position in notation order."""
 
@@ -225,8 +225,8 @@ def test_every_value_shown_is_true_on_every_small_position(order: Order) -> None
 def test_the_deep_cut_offs_move_is_said_to_be_at_most_plus_one() -> None:
     """Issue 29's example: after X plays top right, O wins on the left column
     at once, so the move is worth -1 to X; alpha-beta stopped at +1, a bound."""
-    lesson = next(lesson for lesson in search_view.LESSONS if lesson.key == "deep-cutoff")
+    lesson = next(lesson for lesson in search_address.LESSONS if lesson.key == "deep-cutoff")
     nodes, _ = tree(list(events(lesson.algorithm, lesson.board, lesson.order)))
     top_right = next(node for node in nodes if node.move == 2 and node.parent == 0)
-    assert search_view.tree_label(top_right, True, True).startswith("X top right (2): \u2264 +1 for X \u2014 cut off")
+    assert searchwords.tree_label(top_right, True, True).startswith("X top right (2): \u2264 +1 for X \u2014 cut off")
     assert truth(lesson.board.play(2), Player.X) == -1

@@ -66,7 +66,7 @@ def node_key(path: tuple[Cell, ...]) -> str:
     return ",".join(str(cell) for cell in path)
 
 
-def window_text(alpha: int, beta: int, side: Player, convention: Convention) -> str:
+def window_caption(alpha: int, beta: int, side: Player, convention: Convention) -> str:
     """An alpha-beta window as the picture writes it, stated for ``convention``."""
     low, high = stated_window(alpha, beta, side, convention)
     return f"\u03b1 {signed(low)}, \u03b2 {signed(high)}"
@@ -191,7 +191,7 @@ def _window_note(step: Step, convention: Convention) -> Note:
     side = valued_side(event.board)  # a finished game: the window it was entered with
     where = "At the highlighted node"
     return Note("window", MARGIN, MARGIN + CAPTION / 2,
-                (f"{where}: {window_text(event.alpha, event.beta, side, convention)}",), "window")
+                (f"{where}: {window_caption(event.alpha, event.beta, side, convention)}",), "window")
 
 
 # -- the whole tree (small searches) ----------------------------------------------
@@ -237,25 +237,26 @@ class WholeTree:
                 cut_windows[index[event.path]] = (event.alpha, event.beta)
         paths = list(index)  # in the order of entering, as nodes
         children: list[list[int]] = [[] for _ in nodes]
-        fields: list[list[object]] = []
+        spots: list[Spot] = []  # placed at x = 0 here; place() puts them
         for number, node in enumerate(nodes):
             if node.parent >= 0:
                 children[node.parent].append(number)
             instant = node.board.is_over or node.hit
             known = node.entered + 1 if instant else node.valued
-            fields.append([paths[number], node.parent, node.board, 0.0, len(paths[number]), node.entered, known,
-                           node.value, node.bound, node.hit, node.cut, cut_windows.get(number), False])
+            spots.append(Spot(paths[number], node.parent, node.board, 0.0, len(paths[number]), node.entered, known,
+                              node.value, node.bound, node.hit, node.cut, cut_windows.get(number), False))
         for number, node in enumerate(nodes):
             for cell in node.skipped:
-                children[number].append(len(fields))
+                assert node.cut is not None  # a node with skipped moves was cut
+                children[number].append(len(spots))
                 children.append([])
-                fields.append([(*paths[number], cell), number, node.board.play(cell), 0.0, len(paths[number]) + 1,
-                               node.cut, None, None, 0, False, None, None, True])
-        self.slots = sum(PRUNED_SLOT if spot[12] else 1.0 for spot, kids in zip(fields, children, strict=True)
+                spots.append(Spot((*paths[number], cell), number, node.board.play(cell), 0.0,
+                                  len(paths[number]) + 1, node.cut, None, None, 0, False, None, None, True))
+        self.slots = sum(PRUNED_SLOT if spot.pruned else 1.0 for spot, kids in zip(spots, children, strict=True)
                          if not kids)
-        self.depth = max(int(spot[4]) for spot in fields)  # type: ignore[call-overload]
-        self._fields, self._children = fields, children
-        self.spots: list[Spot] = []
+        self.depth = max(spot.depth for spot in spots)
+        self._children = children
+        self.spots = spots
         self.boards = True
         self.place(True)
 
@@ -263,7 +264,8 @@ class WholeTree:
         """Put each leaf in its own slot, left to right, and each parent
         centred over its first and last child."""
         slot = sizes(boards)[0]
-        fields, children = self._fields, self._children
+        spots, children = self.spots, self._children
+        xs_placed = [0.0] * len(spots)
         left = float(MARGIN)
 
         def walk(number: int) -> float:
@@ -273,15 +275,15 @@ class WholeTree:
                 xs = [walk(kid) for kid in kids]
                 x = (xs[0] + xs[-1]) / 2
             else:
-                width = slot * (PRUNED_SLOT if fields[number][12] else 1.0)
+                width = slot * (PRUNED_SLOT if spots[number].pruned else 1.0)
                 x, left = left + width / 2, left + width
-            fields[number][3] = x
+            xs_placed[number] = x
             return x
 
         walk(0)
         self.width = max(left + MARGIN, MIN_WIDTH)
         shift = (self.width - left - MARGIN) / 2  # centre a narrow tree
-        self.spots = [Spot(*spot[:3], float(spot[3]) + shift, *spot[4:]) for spot in fields]  # type: ignore[arg-type]
+        self.spots = [spot._replace(x=x + shift) for spot, x in zip(spots, xs_placed, strict=True)]
         self.keys = [node_key(spot.path) for spot in self.spots]
         self._cache: dict[tuple[object, ...], tuple[Glyph, Edge | None]] = {}
         self.groups: dict[int, list[Spot]] = {}
