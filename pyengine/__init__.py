@@ -39,6 +39,8 @@ that no import closes a loop)::
     words       what people read: cell names, endings, a search step in a sentence
     nojs        the bot compiled to HTML and CSS
     grading     a reader's solver checked against the engine's
+    runner      a student's code run, its functions called: raw results for the judge
+    cs50        CS50 AI's tictactoe.py form: every function judged on every position
     review      a game played back: the first move that gave value away
     marking     a learner's favourite moves marked against the exact values
     learning    Learner: what the learning machines share; training games
