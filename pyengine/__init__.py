@@ -49,6 +49,7 @@ that no import closes a loop)::
     mcts        Monte Carlo tree search (UCT), one iteration at a time
     training    seeded runs of a learner against an opponent; the ladder's entrants by name
     learncli    the command line's learn and mcts commands
+    checkcli    the command line's check command: students' files, each in a process of its own
     cli         the command line
 
 The words, each with one meaning:

@@ -19,6 +19,7 @@ from . import __version__
 from .analysis import Analysis, Value
 from .board import Board, Player, Result
 from .bots import Level, bot, play_match
+from .checkcli import add_check_command
 from .errors import GAME_OVER, TAKEN, EngineError, IllegalMoveError, UnknownChoiceError
 from .facts import FACT_LABELS, compute_facts
 from .game import Game, Mode
@@ -443,6 +444,7 @@ def build_parser() -> argparse.ArgumentParser:
     match.set_defaults(run=cmd_match)
 
     add_learning_commands(commands, count=_count, seed=_seed)
+    add_check_command(commands)
 
     export = commands.add_parser(
         "export",

@@ -371,18 +371,13 @@ def _judge_result(probe: Probe, raw: Raw) -> Failure | None:
     got = decode(raw.get("returned"))
     if got == expected:
         return None
-    other = grid_of(Board.from_masks(*_with_mark(board, cell, mover.other if mover else Player.X)))
+    other = grid_of(board)
+    other[action[0]][action[1]] = str(mover.other) if mover else None
     if got == other:
-        reason = f"{call} put {str(mover.other if mover else '')!r} at {action!r}, but {mover} is to move"
+        reason = f"{call} put {str(mover.other) if mover else ''!r} at {action!r}, but {mover} is to move"
     else:
         reason = f"{call} returned {raw.get('shown')}; expected the board with {str(mover)!r} at {action!r}"
     return Failure(repr(expected), _said(raw), reason)
-
-
-def _with_mark(board: Board, cell: int, side: Player) -> tuple[int, int]:
-    """The masks of ``board`` with ``side``'s mark added at ``cell`` (whoever is to move)."""
-    bit = 1 << cell
-    return (board.x_mask | bit, board.o_mask) if side is Player.X else (board.x_mask, board.o_mask | bit)
 
 
 def _judge_winner(probe: Probe, raw: Raw) -> Failure | None:
@@ -570,7 +565,7 @@ class Judge:
         self.probes: tuple[Probe, ...] = probes(form) if form is not None and load_error is None else ()
         self.tracks: dict[str, _Track] = {}
         start = 0
-        for index, probe in enumerate((*self.probes, None)):
+        for index, probe in enumerate((*self.probes, None) if self.probes else ()):
             if probe is None or probe.function != self.probes[start].function:
                 name = self.probes[start].function
                 self.tracks[name] = _Track(name, range(start, index), name in defined)

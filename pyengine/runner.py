@@ -139,13 +139,18 @@ def grid(notation: str) -> list[list[str | None]]:
 _CELLS: dict[str, tuple[str | None, ...]] = {}  # notation -> its nine marks, read once
 
 
-def _holds_row_of(returned: object, rows: list[list[str | None]]) -> bool:
-    """Whether ``returned`` is the given board or holds one of its row objects."""
-    if returned is rows:
-        return True
-    if not isinstance(returned, (list, tuple)):
+def _shares_rows(function: str, given: object, returned: object) -> bool:
+    """Whether a returned board shares a row object where it must not:
+    result's with the board it was given (or is that board), initial_state's
+    rows with one another (``[[EMPTY] * 3] * 3``)."""
+    if function == "initial_state":
+        rows = returned if isinstance(returned, (list, tuple)) else ()
+        return len({id(row) for row in rows if isinstance(row, list)}) < sum(isinstance(row, list) for row in rows)
+    if function != "result" or not isinstance(given, list):
         return False
-    return any(item is row for item in returned for row in rows)
+    if returned is given:
+        return True
+    return isinstance(returned, (list, tuple)) and any(item is row for item in returned for row in given)
 
 
 class Runner:
@@ -193,7 +198,7 @@ class Runner:
         else:
             answer["returned"] = encode(returned)
             answer["shown"] = shown(returned)
-            if function == "result" and isinstance(given, list) and _holds_row_of(returned, given):
+            if _shares_rows(function, given, returned):
                 answer["shared"] = True
         answer["ms"] = round((time.perf_counter() - started) * 1000, 3)
         if function == "result" and given != grid(notation):
@@ -228,18 +233,19 @@ class Runner:
             sys.stdout, sys.stderr, sys.stdin = saved
 
 
-def serve(request: IO[str], out: IO[str]) -> None:
-    """The command line's child: read the whole request first (``{"code":
-    ..., "probes": [...], "memory": bytes or null}``, before the code can
-    touch standard input), then load the code and answer each probe with one
-    JSON line on ``out``, flushed at once, so that the parent knows which
-    call is under way when this process stops answering."""
-    asked = json.loads(request.read())
+def serve(requests: IO[str], out: IO[str]) -> None:
+    """The command line's child: the first line of ``requests`` is
+    ``{"code": ..., "memory": bytes or null}``; load the code, then answer
+    each probe of each later line (a JSON list of probes) with one JSON line
+    on ``out``, flushed at once, so that the parent knows which call is under
+    way when this process stops answering."""
+    asked = json.loads(requests.readline())
     _limit_memory(asked.get("memory"))
     runner = Runner(str(asked["code"]))
     _send(out, {"kind": "loaded", **runner.load()})
-    for probe in asked["probes"]:
-        _send(out, {"kind": "called", **runner.call(probe)})
+    for line in requests:
+        for probe in json.loads(line):
+            _send(out, {"kind": "called", **runner.call(probe)})
 
 
 def _limit_memory(limit: object) -> None:
@@ -260,19 +266,17 @@ def _send(out: IO[str], message: dict[str, object]) -> None:
 
 
 def main() -> None:
-    """``python -m pyengine.runner``: the request on standard input, the
-    answers on the standard output this process started with. The code's
-    own writes to file descriptors 1 and 2 go nowhere, and it reads an empty
-    standard input."""
+    """``python -m pyengine.runner``: requests on standard input, answers on
+    standard output, through descriptors of this module's own: the code's
+    writes to descriptors 1 and 2 go nowhere, and it reads an empty input."""
     import os
 
-    text = sys.stdin.read()
+    requests = os.fdopen(os.dup(0), "r", encoding="utf-8")
     out = os.fdopen(os.dup(1), "w", encoding="utf-8")
     nowhere = os.open(os.devnull, os.O_RDWR)
     for descriptor in (0, 1, 2):
         os.dup2(nowhere, descriptor)
-    sys.stdin = io.StringIO("")
-    serve(io.StringIO(text), out)
+    serve(requests, out)
 
 
 if __name__ == "__main__":
