@@ -7,6 +7,9 @@ max_value/min_value functions, nothing remembered. Every function is right;
 a full check of every position takes minutes in CPython (bench/cs50.py).
 """
 
+# The course's own names and a student's habits, kept as students write them.
+# ruff: noqa: E741, SIM110
+
 import copy
 import math
 
