@@ -154,18 +154,20 @@ class _Child:
             start_new_session=os.name == "posix",
         )
         self.answers: queue.Queue[dict[str, object] | None] = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
         self._send({"code": code, "memory": MEMORY_MB * 2**20})
 
     def _read(self) -> None:
         stream = self.process.stdout
         assert stream is not None
-        for line in stream:
-            try:
+        try:
+            for line in stream:
                 self.answers.put(json.loads(line))
-            except ValueError:
-                break  # not the runner's line: the code wrote over its channel; treat as ended
-        self.answers.put(None)
+        except ValueError:
+            pass  # not the runner's line: the code wrote over its channel; taken as the end
+        finally:
+            self.answers.put(None)
 
     def _send(self, message: object) -> None:
         stream = self.process.stdin
@@ -205,9 +207,10 @@ class _Child:
                 else:
                     self.process.kill()
         self.process.wait()
+        self.reader.join(timeout=5)  # the pipe's end, now that the process group is gone
         for stream in (self.process.stdin, self.process.stdout):
             if stream is not None:
-                with contextlib.suppress(OSError):
+                with contextlib.suppress(OSError, ValueError):
                     stream.close()
 
 
@@ -239,7 +242,11 @@ class FileCheck:
     def _load(self, child: _Child) -> tuple[list[str], str | None]:
         """The names the code defines and the error that stopped it, if any."""
         try:
-            loaded = child.answer(STARTUP_S + LOAD_BUDGET_S)
+            ready = child.answer(STARTUP_S)
+        except TimeoutError:
+            return [], f"Python did not start within {STARTUP_S:.0f} s: is the machine very busy?"
+        try:
+            loaded = None if ready is None else child.answer(LOAD_BUDGET_S)
         except TimeoutError:
             return [], (
                 f"Your code ran past its time budget of {LOAD_BUDGET_S:.0f} s before any function was called: "

@@ -242,6 +242,7 @@ def serve(requests: IO[str], out: IO[str]) -> None:
     asked = json.loads(requests.readline())
     _limit_memory(asked.get("memory"))
     runner = Runner(str(asked["code"]))
+    _send(out, {"kind": "ready"})  # the code's own time starts now
     _send(out, {"kind": "loaded", **runner.load()})
     for line in requests:
         for probe in json.loads(line):
