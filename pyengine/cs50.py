@@ -460,8 +460,8 @@ def _judge_choose(probe: Probe, raw: Raw) -> Failure | None:
     played = decode(raw.get("returned"))
     assert isinstance(played, int)
     reason = (
-        f"choose(board) returned {played}: {move_worth(board, played)}; a best move is {best}: "
-        f"{move_worth(board, best)} ({board.to_move} to move, {value_words(board)})"
+        f"choose(board) returned {_cell_words(board, played)}; a best move is {_cell_words(board, best)} "
+        f"({board.to_move} to move, {value_words(board)})"
     )
     return Failure(expected, _said(raw), reason)
 
@@ -704,7 +704,7 @@ class Judge:
             )
         if self.done < track.span.stop:
             return None
-        reason = _PASSES[name].format(live=4520, every=5478, over=958)
+        reason = _PASSES[name].format(**_counts())
         return self._with_slower(Verdict(name, True, None, None, None, reason), track)
 
     @staticmethod
@@ -729,6 +729,14 @@ class Judge:
         verdicts = self.verdicts()
         checked = [t for t in self.tracks.values() if not t.skipped and (t.defined or t.name != "initial_state")]
         return len(verdicts) == len(checked) > 0 and all(verdict.passed for verdict in verdicts)
+
+
+@cache
+def _counts() -> dict[str, int]:
+    """How many positions there are of each kind the checks name, counted."""
+    every = reachable_positions()
+    live = sum(not board.is_over for board in every)
+    return {"every": len(every), "live": live, "over": len(every) - live}
 
 
 def _cell_words(board: Board, cell: int) -> str:
