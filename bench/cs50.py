@@ -24,12 +24,14 @@ page / CPython for each.
 from __future__ import annotations
 
 import argparse
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -45,56 +47,76 @@ FILES: dict[str, str] = {
 """Every file the bench checks, by name: what the page's bench checks too."""
 
 
-def in_process_seconds(code: str) -> float:
-    started = time.perf_counter()
+class Timing(NamedTuple):
+    wall: float
+    cpu: float
+    """CPU seconds of this process and the children it waited for: what the
+    check cost, whatever else the shared machine was doing."""
+
+
+def _cpu() -> float:
+    here, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return here.ru_utime + here.ru_stime + children.ru_utime + children.ru_stime
+
+
+def in_process(code: str) -> Timing:
+    wall, cpu = time.perf_counter(), _cpu()
     check_code(code)
-    return time.perf_counter() - started
+    return Timing(time.perf_counter() - wall, _cpu() - cpu)
 
 
-def cli_seconds(code: str) -> float:
+def cli(code: str) -> Timing:
     """A whole ``pyengine check`` run, from a fresh interpreter's start to its exit."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "tictactoe.py"
         path.write_text(code)
-        started = time.perf_counter()
+        wall, cpu = time.perf_counter(), _cpu()
         subprocess.run([sys.executable, "-m", "pyengine", "check", str(path)], capture_output=True, check=False)
-        return time.perf_counter() - started
+        return Timing(time.perf_counter() - wall, _cpu() - cpu)
+
+
+def median(timings: list[Timing]) -> Timing:
+    return Timing(statistics.median(t.wall for t in timings), statistics.median(t.cpu for t in timings))
 
 
 def cpython_seconds(names: list[str], runs: int = 1) -> dict[str, float]:
     """The hook for the page's bench: each named file's full check in
-    CPython, in process (median of ``runs``)."""
-    return {name: statistics.median(in_process_seconds(FILES[name]) for _ in range(runs)) for name in names}
+    CPython, in process, wall seconds (median of ``runs``)."""
+    return {name: median([in_process(FILES[name]) for _ in range(runs)]).wall for name in names}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=1, help="runs per file and way (median; default 1)")
     parser.add_argument("--skip-slow", action="store_true", help="leave out slow_deepcopy (minutes)")
+    parser.add_argument("--no-cli", action="store_true", help="in process only")
     parser.add_argument("--only", nargs="*", help="these files only (names from FILES)")
     args = parser.parse_args()
     names = args.only or [name for name in FILES if not (args.skip_slow and name == "slow_deepcopy")]
     if "correct" not in names:
         names.insert(0, "correct")
-    print(f"python {sys.version.split()[0]}, {args.runs} run(s) each, medians; ratio = file / correct, same way")
-    print(f"{'file':34} {'in-process':>11} {'ratio':>7} {'cli':>9} {'ratio':>7}")
-    base: dict[str, float] = {}
-    total = {"in": 0.0, "cli": 0.0}
+    print(f"python {sys.version.split()[0]}, {args.runs} run(s) each, medians; wall and CPU seconds;")
+    print("ratio = CPU seconds / the correct file's, the same way, in this run")
+    print(f"{'file':30} {'in-process wall':>15} {'cpu':>7} {'ratio':>6} {'cli wall':>9} {'cpu':>7} {'ratio':>6}")
+    base: dict[str, Timing] = {}
+    totals = [0.0, 0.0]
     for name in names:
-        inside = statistics.median(in_process_seconds(FILES[name]) for _ in range(args.runs))
-        outside = statistics.median(cli_seconds(FILES[name]) for _ in range(args.runs))
+        inside = median([in_process(FILES[name]) for _ in range(args.runs)])
+        outside = Timing(0.0, 0.0) if args.no_cli else median([cli(FILES[name]) for _ in range(args.runs)])
         base.setdefault("in", inside)
         base.setdefault("cli", outside)
-        if name in FILES and name not in ("correct", "slow_deepcopy"):
-            total["in"] += inside
-            total["cli"] += outside
+        if name not in ("correct", "slow_deepcopy"):
+            totals[0] += inside.cpu
+            totals[1] += outside.cpu
+        cli_ratio = outside.cpu / base["cli"].cpu if base["cli"].cpu else 0.0
         print(
-            f"{name:34} {inside:10.2f}s {inside / base['in']:6.2f}x {outside:8.2f}s {outside / base['cli']:6.2f}x",
+            f"{name:30} {inside.wall:14.2f}s {inside.cpu:6.2f}s {inside.cpu / base['in'].cpu:5.2f}x "
+            f"{outside.wall:8.2f}s {outside.cpu:6.2f}s {cli_ratio:5.2f}x",
             flush=True,
         )
     mutants = sum(1 for name in names if name not in ("correct", "slow_deepcopy"))
     if mutants:
-        print(f"{f'all {mutants} one-bug files':34} {total['in']:10.2f}s {'':7} {total['cli']:8.2f}s")
+        print(f"{f'all {mutants} one-bug files, cpu':30} {'':15} {totals[0]:6.2f}s {'':6} {'':9} {totals[1]:6.2f}s")
 
 
 if __name__ == "__main__":

@@ -116,11 +116,18 @@ def cmd_check(args: argparse.Namespace, out: IO[str]) -> int:
             return BAD_INPUT
     checks = [FileCheck(code, args.form, args.file_budget) for code in codes]
     passed = True
-    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+    pool = ThreadPoolExecutor(max_workers=args.jobs)
+    try:
         for name, report in zip(args.files, pool.map(FileCheck.run, checks), strict=True):
             passed &= report.passed
             print(json.dumps(report_json(name, report)) if args.json else report_line(name, report), file=out)
             out.flush()
+    except BaseException:  # Ctrl-C, a closed pipe: the children run in sessions of their own, so end them here
+        for check in checks:
+            check.cancel()
+        raise
+    finally:
+        pool.shutdown(cancel_futures=True)
     return 0 if passed else 1
 
 
@@ -221,6 +228,14 @@ class FileCheck:
         self.code = code
         self.form = form
         self.file_budget = file_budget
+        self.child: _Child | None = None
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        """Stop the check: its process ends now, and no other starts."""
+        self.cancelled = True
+        if self.child is not None:
+            self.child.stop()
 
     def run(self) -> Report:
         started = time.monotonic()
@@ -232,7 +247,9 @@ class FileCheck:
         start = 0
         judge: Judge | None = None
         while judge is None or start < len(judge.probes):
-            child = _Child(self.code, folder)
+            if self.cancelled:
+                raise KeyboardInterrupt
+            child = self.child = _Child(self.code, folder)
             try:
                 judge, start = self._serve(child, judge, start, deadline)
             finally:
