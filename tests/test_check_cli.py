@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from pyengine import Board, analyze
-from pyengine.cs50 import CS50_FUNCTIONS, LOAD_BUDGET_S, REQUIRED
+from pyengine.cs50 import CS50_FUNCTIONS, LOAD_BUDGET_S, REQUIRED, check_code, report_json
 from pyengine.grading import positions_to_check
-from tests.cs50.mutants import CORRECT
+from tests.cs50.mutants import CORRECT, by_name, source
 from tests.support import assert_one_line_error
 
 PERFECT_CHOOSE = (
@@ -76,6 +76,13 @@ def test_the_correct_cs50_file_passes_with_exit_0_and_one_json_line() -> None:
     for entry in checks_of(line).values():
         assert set(entry) == {"name", "passed", "position", "expected", "got", "reason"}
         assert entry["passed"] is True and entry["position"] is None
+
+
+def test_a_file_checked_in_its_own_process_gets_the_verdicts_of_one_checked_here(tmp_path: Path) -> None:
+    code = source(by_name("winner_stops_at_empty_line"))
+    (line,) = lines(check("--json", write(tmp_path, "tictactoe.py", code)))
+    here = report_json(line["file"], check_code(code))  # type: ignore[arg-type]
+    assert line["checks"] == here["checks"] and line["passed"] is here["passed"] is False
 
 
 def test_j_checks_files_at_once_and_prints_them_in_the_order_given(tmp_path: Path) -> None:
