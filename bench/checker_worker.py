@@ -20,7 +20,10 @@ Pyodide of its own (site/py/checker.py). Measured in one run:
      CPython's judge takes for the same file in this process
      (pyengine.cs50.check_code), as a ratio, each verdict checked to agree.
 
-    python bench/checker_worker.py [--runs N] [--site DIR] [--cs50-only] [--mutants N] [--no-slow]
+    python bench/checker_worker.py [--runs N] [--site DIR] [--cs50-only] [--only NAME ...] [--skip-slow]
+
+Section 4's files are bench/cs50.py's (FILES, by the same names), so its
+CPython table and this one line up.
 """
 
 from __future__ import annotations
@@ -38,8 +41,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+sys.path.insert(0, str(ROOT / "bench"))
+
+from cs50 import FILES  # noqa: E402  (bench/cs50.py: the CS50 files by name)
+
 from pyengine.cs50 import check_code  # noqa: E402
-from tests.cs50 import mutants  # noqa: E402
 from tools import editor  # noqa: E402
 from tools.checker import STARTER  # noqa: E402
 
@@ -139,15 +145,6 @@ def check_once(page: Any, code: str) -> tuple[float, float, float]:
     )
 
 
-def cs50_files(mutant_count: int, slow: bool) -> dict[str, str]:
-    """The CS50 files to time, by name: the correct one, the slow one, and the first ``mutant_count`` one-bug files."""
-    files = {"correct": mutants.CORRECT.read_text()}
-    if slow:
-        files["slow (deepcopy, no memory)"] = mutants.SLOW.read_text()
-    files |= {f"one-bug {m.name}": mutants.source(m) for m in mutants.MUTANTS[:mutant_count]}
-    return files
-
-
 def page_verdicts(page: Any) -> dict[str, str]:
     read = "els => els.map(e => [e.dataset.check, e.dataset.verdict])"
     return dict(page.eval_on_selector_all(f"{CHECKER} .ck-checks [data-check]", read))
@@ -206,10 +203,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="checks of each program")
     parser.add_argument("--site", type=Path, help="a built site (default: build one into a temporary folder)")
     parser.add_argument("--cs50-only", action="store_true", help="only section 4")
-    parser.add_argument("--mutants", type=int, default=len(mutants.MUTANTS), help="how many one-bug files")
-    parser.add_argument("--no-slow", action="store_true", help="leave out the slow deepcopy file (minutes)")
+    parser.add_argument("--only", nargs="*", help="these CS50 files only (names from bench/cs50.py's FILES)")
+    parser.add_argument("--skip-slow", action="store_true", help="leave out slow_deepcopy (minutes)")
     args = parser.parse_args()
-    files = cs50_files(args.mutants, not args.no_slow)
+    names = args.only or [name for name in FILES if not (args.skip_slow and name == "slow_deepcopy")]
+    files = {name: FILES[name] for name in names}
     with tempfile.TemporaryDirectory() as folder:
         site = args.site or Path(folder)
         if args.site is None:

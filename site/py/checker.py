@@ -27,7 +27,7 @@ import secrets
 
 import checkview
 import view
-from longwork import Controls, Runner
+from longwork import ONE_STEP, Controls, Runner
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
@@ -44,11 +44,14 @@ from pyengine.cs50 import (
     probes,
 )
 
+TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
 OUTPUT_LIMIT = 20_000  # characters of printed output shown
 TICK_MS = 100  # how often the worker's messages are taken, the progress shown, the budgets held
 SLICE_MS = 10  # at most this long judging messages in one go: the page answers in between
 BATCH = 100  # messages parsed at once: one JSON text, one crossing into Python
-BUILD_S = 0.01  # a slice of making the probes (longwork.Runner's budget)
 
 
 def app_urls() -> dict[str, str]:
@@ -110,10 +113,13 @@ class Checker:
         self._tick = create_proxy(self._on_tick)
         self._ticker = 0
         self.inbox: object = None
-        # Every call of either form, made a slice at a time while the page is
-        # idle: one go would be a task of seconds in the browser.
+        # Every call of either form (pyengine.cs50.probes), made before a check
+        # starts, one form a task, so that no check pays for them: a task of
+        # seconds each in the browser on a busy machine (3.9 s for the choose
+        # form, which the page made at mount before too, 2.2 s for CS50's).
+        # A check's own tasks stay short (bench/checker_worker.py).
         self.probes: dict[Form, tuple[Probe, ...]] = {}
-        self.builder = Runner(window, create_proxy, budget=BUILD_S)
+        self.builder = Runner(window, create_proxy, budget=ONE_STEP)
         self.builder.start(self._make_probes())
         self.controls.run_button.addEventListener("click", create_proxy(self._on_run))
         self.controls.stop_button.addEventListener("click", create_proxy(self._on_stop))
@@ -123,8 +129,8 @@ class Checker:
         self._start = create_proxy(lambda *_: self.start_worker())
         self.start_when_idle()
 
-    def _make_probes(self):  # type: ignore[no-untyped-def]
-        for form in Form:  # TEMPORARY until cs50.iter_probes
+    def _make_probes(self) -> Iterator[None]:
+        for form in Form:
             self.probes[form] = probes(form)
             yield
 
