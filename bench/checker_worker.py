@@ -123,16 +123,21 @@ def set_code(page: Any, code: str) -> None:
     )
 
 
-def check_once(page: Any, code: str) -> tuple[float, float, float]:
-    """One check on a ready worker: its wall time (s), its longest task, and
-    the longest task of the control just after (ms)."""
+def run_check(page: Any, code: str) -> tuple[float, float]:
+    """One check on a ready worker: when it started and ended (ms, the page's clock)."""
     set_code(page, code)
     page.wait_for_selector(f"{CHECKER}[data-worker='ready']", timeout=120_000)
     page.eval_on_selector(CHECKER, "e => e.removeAttribute('data-state')")
     since = page.evaluate("performance.now()")
     page.click("[data-check-run]")
-    page.wait_for_selector(f"{CHECKER}[data-state='done']", state="attached", timeout=600_000)
-    until = page.evaluate("performance.now()")
+    page.wait_for_selector(f"{CHECKER}[data-state='done']", state="attached", timeout=1_800_000)
+    return since, page.evaluate("performance.now()")
+
+
+def check_once(page: Any, code: str) -> tuple[float, float, float]:
+    """One check on a ready worker: its wall time (s), its longest task, and
+    the longest task of the control just after (ms)."""
+    since, until = run_check(page, code)
     assert page.get_attribute(CHECKER, "data-verdict") == "pass"
     page.wait_for_selector(f"{CHECKER}[data-worker='ready']", timeout=120_000)  # the next worker, booted
     quiet_since = page.evaluate("performance.now()")
@@ -150,15 +155,10 @@ def page_verdicts(page: Any) -> dict[str, str]:
     return dict(page.eval_on_selector_all(f"{CHECKER} .ck-checks [data-check]", read))
 
 
-def check_cs50(page: Any, code: str) -> tuple[float, dict[str, str]]:
-    """One check on a ready worker: its wall time (s) and each function's verdict shown."""
-    set_code(page, code)
-    page.wait_for_selector(f"{CHECKER}[data-worker='ready']", timeout=120_000)
-    page.eval_on_selector(CHECKER, "e => e.removeAttribute('data-state')")
-    since = page.evaluate("performance.now()")
-    page.click("[data-check-run]")
-    page.wait_for_selector(f"{CHECKER}[data-state='done']", state="attached", timeout=1_800_000)
-    return (page.evaluate("performance.now()") - since) / 1000, page_verdicts(page)
+def check_cs50(page: Any, code: str) -> tuple[float, float, dict[str, str]]:
+    """One check of a CS50 file: its wall time (s), its longest task (ms) and each function's verdict shown."""
+    since, until = run_check(page, code)
+    return (until - since) / 1000, page.evaluate(LONGEST_BETWEEN, [since, until]), page_verdicts(page)
 
 
 def measure(site: Path, runs: int, files: dict[str, str], choose: bool = True) -> dict[str, Any]:
@@ -217,13 +217,16 @@ def main() -> None:
 
     if not args.cs50_only:
         report_choose(figures, shipped)
-    print("4. CS50 files: seconds to check in the page, in CPython (this process), page/CPython; verdicts agree")
+    print("4. CS50 files: seconds to check in the page, in CPython (this process), page/CPython, the page's")
+    print("   longest task during the check (0: none over 50 ms); whether the verdicts agree")
     for name, code in files.items():
-        wall, shown = figures["cs50"][name]
+        wall, task, shown = figures["cs50"][name]
         report = check_code(code)
         cpython = {verdict.name: "pass" if verdict.passed else "fail" for verdict in report.verdicts}
         agree = "agree" if shown == cpython else f"DIFFER: page {shown}, CPython {cpython}"
-        print(f"   {name:<44}{wall:>8.1f} s {report.seconds:>8.1f} s {wall / report.seconds:>6.2f}x  {agree}")
+        ratio = wall / report.seconds
+        figures_line = f"{wall:>8.1f} s {report.seconds:>8.1f} s {ratio:>6.2f}x {task:>6.0f} ms"
+        print(f"   {name:<36}{figures_line}  {agree}", flush=True)
 
 
 def report_choose(figures: dict[str, Any], shipped: dict[str, int]) -> None:
