@@ -554,6 +554,7 @@ class _Track:
         self.slower_count = 0
         self.stopped = False  # ran past a budget, or ended its process: its other calls are not made
         self.skipped = False  # not checked at all (Judge.skip): no verdict
+        self.unfinished = False  # not reached before the whole check's budget ran out: no verdict
 
     @property
     def failed(self) -> bool:
@@ -674,6 +675,19 @@ class Judge:
         call = _call_text(self.probes[index])
         return self._stop(index, Failure("an answer", "the program ended", f"{call} ended the program: {words}"))
 
+    def ran_out(self, index: int, budget_s: float) -> int:
+        """The whole check ran past its budget of ``budget_s`` seconds while
+        the call at ``index`` was under way: that function fails, and the
+        functions after it are left without a verdict."""
+        call = _call_text(self.probes[index])
+        reason = f"the whole check ran past its budget of {budget_s:.0f} s while {call} was under way"
+        self._stop(index, Failure("an answer", "no answer in time", reason))
+        for track in self.tracks.values():
+            if track.span.start > index:
+                track.unfinished = True
+        self.done = len(self.probes)
+        return len(self.probes)
+
     def _stop(self, index: int, failure: Failure) -> int:
         track = self._track(index)
         self._fail(track, self.probes[index], failure, {})
@@ -693,7 +707,7 @@ class Judge:
 
     def _verdict(self, track: _Track) -> Verdict | None:
         name = track.name
-        if track.skipped:
+        if track.skipped or (track.unfinished and track.defined):
             return None
         if not track.defined:
             if name == "choose":
