@@ -52,6 +52,8 @@ class Timing(NamedTuple):
     cpu: float
     """CPU seconds of this process and the children it waited for: what the
     check cost, whatever else the shared machine was doing."""
+    verdict: str = ""
+    """What the check said: passed, or the functions that failed."""
 
 
 def _cpu() -> float:
@@ -61,8 +63,9 @@ def _cpu() -> float:
 
 def in_process(code: str) -> Timing:
     wall, cpu = time.perf_counter(), _cpu()
-    check_code(code)
-    return Timing(time.perf_counter() - wall, _cpu() - cpu)
+    report = check_code(code)
+    failed = ",".join(verdict.name for verdict in report.verdicts if not verdict.passed)
+    return Timing(time.perf_counter() - wall, _cpu() - cpu, failed or "passed")
 
 
 def cli(code: str) -> Timing:
@@ -71,12 +74,14 @@ def cli(code: str) -> Timing:
         path = Path(folder) / "tictactoe.py"
         path.write_text(code)
         wall, cpu = time.perf_counter(), _cpu()
-        subprocess.run([sys.executable, "-m", "pyengine", "check", str(path)], capture_output=True, check=False)
-        return Timing(time.perf_counter() - wall, _cpu() - cpu)
+        done = subprocess.run([sys.executable, "-m", "pyengine", "check", str(path)], capture_output=True, text=True)
+        verdict = "passed" if done.returncode == 0 else f"exit {done.returncode}"
+        return Timing(time.perf_counter() - wall, _cpu() - cpu, verdict)
 
 
 def median(timings: list[Timing]) -> Timing:
-    return Timing(statistics.median(t.wall for t in timings), statistics.median(t.cpu for t in timings))
+    verdicts = "/".join(sorted({t.verdict for t in timings}))
+    return Timing(statistics.median(t.wall for t in timings), statistics.median(t.cpu for t in timings), verdicts)
 
 
 def cpython_seconds(names: list[str], runs: int = 1) -> dict[str, float]:
@@ -97,7 +102,9 @@ def main() -> None:
         names.insert(0, "correct")
     print(f"python {sys.version.split()[0]}, {args.runs} run(s) each, medians; wall and CPU seconds;")
     print("ratio = CPU seconds / the correct file's, the same way, in this run")
-    print(f"{'file':30} {'in-process wall':>15} {'cpu':>7} {'ratio':>6} {'cli wall':>9} {'cpu':>7} {'ratio':>6}")
+    print(
+        f"{'file':30} {'in-process wall':>15} {'cpu':>7} {'ratio':>6} {'cli wall':>9} {'cpu':>7} {'ratio':>6}  verdict"
+    )
     base: dict[str, Timing] = {}
     totals = [0.0, 0.0]
     for name in names:
@@ -111,7 +118,7 @@ def main() -> None:
         cli_ratio = outside.cpu / base["cli"].cpu if base["cli"].cpu else 0.0
         print(
             f"{name:30} {inside.wall:14.2f}s {inside.cpu:6.2f}s {inside.cpu / base['in'].cpu:5.2f}x "
-            f"{outside.wall:8.2f}s {outside.cpu:6.2f}s {cli_ratio:5.2f}x",
+            f"{outside.wall:8.2f}s {outside.cpu:6.2f}s {cli_ratio:5.2f}x  {inside.verdict} {outside.verdict}",
             flush=True,
         )
     mutants = sum(1 for name in names if name not in ("correct", "slow_deepcopy"))

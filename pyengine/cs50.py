@@ -30,6 +30,7 @@ The specification, function by function, and what is checked:
 from __future__ import annotations
 
 import time
+from bisect import bisect_right
 from enum import Enum
 from functools import cache
 
@@ -43,7 +44,7 @@ from .words import cell_name
 
 TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Iterator, Sequence
     from typing import Final, TypeAlias
 
     Action: TypeAlias = tuple[int, int]
@@ -119,23 +120,35 @@ def probes(form: Form) -> tuple[Probe, ...]:
     >>> [sum(p.function == name for p in probes(Form.CS50)) for name in CS50_FUNCTIONS]
     [1, 4520, 4520, 40680, 5478, 5478, 958, 5478]
     """
+    return tuple(iter_probes(form))
+
+
+def iter_probes(form: Form) -> Iterator[Probe]:
+    """``probes(form)`` one at a time, for a page that builds them between
+    other work (67,000 of them: about 0.1 s in CPython, three times that in
+    the browser, too long for one task of a page's thread)."""
     live = positions_to_check()
     if form is Form.CHOOSE:
-        return tuple(Probe("choose", board, None) for board in live)
+        yield from (Probe("choose", board, None) for board in live)
+        return
     every = _fullest_first(reachable_positions())
     over = [board for board in every if board.is_over]
     cells = [(i, j) for i in range(3) for j in range(3)]
-    return (
-        Probe("initial_state", Board.empty(), None),
-        *(Probe("player", board, None) for board in live),
-        *(Probe("actions", board, None) for board in live),
-        *(Probe("result", board, cell) for board in live for cell in cells),
-        *(Probe("winner", board, None) for board in every),
-        *(Probe("terminal", board, None) for board in every),
-        *(Probe("utility", board, None) for board in over),
-        *(Probe("minimax", board, None) for board in over),
-        *(Probe("minimax", board, None) for board in live),
-    )
+    yield Probe("initial_state", Board.empty(), None)
+    yield from (Probe("player", board, None) for board in live)
+    yield from (Probe("actions", board, None) for board in live)
+    yield from (Probe("result", board, cell) for board in live for cell in cells)
+    yield from (Probe("winner", board, None) for board in every)
+    yield from (Probe("terminal", board, None) for board in every)
+    yield from (Probe("utility", board, None) for board in over)
+    yield from (Probe("minimax", board, None) for board in over)
+    yield from (Probe("minimax", board, None) for board in live)
+
+
+@cache
+def wires(form: Form) -> tuple[list[object], ...]:
+    """Every probe of ``form`` as pyengine.runner takes it, in checking order."""
+    return tuple(probe.wire() for probe in probes(form))
 
 
 def call_budget(probe: Probe) -> float:
@@ -541,6 +554,7 @@ class _Track:
         self.slower_count = 0
         self.stopped = False  # ran past a budget, or ended its process: its other calls are not made
         self.skipped = False  # not checked at all (Judge.skip): no verdict
+        self.unfinished = False  # not reached before the whole check's budget ran out: no verdict
 
     @property
     def failed(self) -> bool:
@@ -559,18 +573,31 @@ class Judge:
     with a fresh runner.
     """
 
-    def __init__(self, form: Form | None, names: Iterable[str], load_error: str | None = None) -> None:
+    def __init__(
+        self,
+        form: Form | None,
+        names: Iterable[str],
+        load_error: str | None = None,
+        calls: Sequence[Probe] | None = None,
+    ) -> None:
+        """``calls``: ``probes(form)`` made beforehand (a page builds them in
+        slices); made here when not given."""
         self.form = form
         self.load_error = load_error
         defined = set(names)
-        self.probes: tuple[Probe, ...] = probes(form) if form is not None and load_error is None else ()
+        if form is None or load_error is not None:
+            calls = ()
+        self.probes: Sequence[Probe] = probes(form) if calls is None and form is not None else calls or ()
+        # Each function's probes stand together, in the order of its checks:
+        # its span is found by bisection, not by a walk over 67,000 probes.
+        order = {name: rank for rank, name in enumerate((*CS50_FUNCTIONS, "choose"))}
         self.tracks: dict[str, _Track] = {}
         start = 0
-        for index, probe in enumerate((*self.probes, None) if self.probes else ()):
-            if probe is None or probe.function != self.probes[start].function:
-                name = self.probes[start].function
-                self.tracks[name] = _Track(name, range(start, index), name in defined)
-                start = index
+        while start < len(self.probes):
+            name = self.probes[start].function
+            stop = bisect_right(self.probes, order[name], lo=start, key=lambda probe: order[probe.function])
+            self.tracks[name] = _Track(name, range(start, stop), name in defined)
+            start = stop
         self.done = 0
         """How many probes are judged or skipped: the check's progress."""
 
@@ -648,6 +675,19 @@ class Judge:
         call = _call_text(self.probes[index])
         return self._stop(index, Failure("an answer", "the program ended", f"{call} ended the program: {words}"))
 
+    def ran_out(self, index: int, budget_s: float) -> int:
+        """The whole check ran past its budget of ``budget_s`` seconds while
+        the call at ``index`` was under way: that function fails, and the
+        functions after it are left without a verdict."""
+        call = _call_text(self.probes[index])
+        reason = f"the whole check ran past its budget of {budget_s:.0f} s while {call} was under way"
+        self._stop(index, Failure("an answer", "no answer in time", reason))
+        for track in self.tracks.values():
+            if track.span.start > index:
+                track.unfinished = True
+        self.done = len(self.probes)
+        return len(self.probes)
+
     def _stop(self, index: int, failure: Failure) -> int:
         track = self._track(index)
         self._fail(track, self.probes[index], failure, {})
@@ -667,7 +707,7 @@ class Judge:
 
     def _verdict(self, track: _Track) -> Verdict | None:
         name = track.name
-        if track.skipped:
+        if track.skipped or (track.unfinished and track.defined):
             return None
         if not track.defined:
             if name == "choose":

@@ -156,6 +156,14 @@ def test_a_loop_that_never_ends_fails_its_function_and_the_check_goes_on(tmp_pat
     assert checks_of(line)["winner"]["passed"] is True  # checked by a fresh process after the loop was ended
 
 
+def test_the_whole_file_has_a_budget_too(tmp_path: Path) -> None:
+    code = "def player(board):\n    while True:\n        pass\n\n\n" + WINNER
+    (line,) = lines(check("--json", "--file-budget", "2", write(tmp_path, "slow.py", code)))
+    player = checks_of(line)["player"]
+    assert "whole check ran past its budget of 2 s" in str(player["reason"])
+    assert "winner" not in checks_of(line) and line["passed"] is False  # left without a verdict
+
+
 def test_a_loop_at_the_top_of_the_file_ends_in_words(tmp_path: Path) -> None:
     (line,) = lines(check("--json", write(tmp_path, "top.py", "while True:\n    pass\n")))
     (code,) = line["checks"]  # type: ignore[misc]

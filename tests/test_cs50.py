@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 import json
 from functools import cache
+from itertools import pairwise
 
 import pytest
 
@@ -26,8 +27,10 @@ from pyengine.cs50 import (
     check_code,
     decode,
     detect_form,
+    iter_probes,
     probes,
     report_json,
+    wires,
 )
 from pyengine.grading import positions_to_check
 from pyengine.runner import Runner, encode, grid
@@ -333,3 +336,21 @@ def test_each_one_bug_file_differs_from_the_correct_one_only_where_its_edits_say
         changed = [line for line in difflib.ndiff(correct, source(mutant).splitlines()) if line[:1] in "+-"]
         edited = sum(len(old.splitlines()) + len(new.splitlines()) for old, new in mutant.edits)
         assert 0 < len(changed) <= edited, mutant.name
+
+
+def test_probes_made_one_at_a_time_serve_a_judge_as_well() -> None:
+    made = tuple(iter_probes(Form.CS50))
+    assert made == probes(Form.CS50) and [p.wire() for p in made] == list(wires(Form.CS50))
+    handed, own = Judge(Form.CS50, CS50_FUNCTIONS, calls=made), Judge(Form.CS50, CS50_FUNCTIONS)
+    assert {n: t.span for n, t in handed.tracks.items()} == {n: t.span for n, t in own.tracks.items()}
+    spans = [own.tracks[name].span for name in CS50_FUNCTIONS]
+    assert spans[0].start == 0 and spans[-1].stop == len(made)
+    assert all(a.stop == b.start for a, b in pairwise(spans))
+    assert all(made[i].function == name for name in CS50_FUNCTIONS for i in own.tracks[name].span)
+
+
+def test_calls_answer_each_probe_in_turn() -> None:
+    runner = Runner("def player(board):\n    return 'X'\n")
+    runner.load()
+    answers = list(runner.calls([["player", ".........", None], ["player", "X........", None]]))
+    assert [answer["returned"] for answer in answers] == ["X", "X"]
