@@ -28,7 +28,8 @@ def test_a_failing_result_marks_the_action_it_was_called_with() -> None:
     assert result.action is not None and result.position is not None
     i, j = result.action
     assert checkview.cell_roles(result) == {i * 3 + j: "action"}
-    assert f"the action tried {result.action!r}" in checkview.board_label(result, Form.CS50)
+    label = checkview.board_label(Board.parse(str(result.position)), result, Form.CS50)
+    assert label.startswith(f"The position {result.position}") and f"the action tried {result.action!r}" in label
     assert checkview.detail(result) == f"Expected: {result.expected}. Got: {result.got}."
 
 
@@ -39,7 +40,7 @@ def test_a_failing_minimax_marks_the_move_played_and_a_best_one() -> None:
     board = Board.parse(str(minimax.position))
     assert minimax.best in analyze(board).best and minimax.played not in analyze(board).best
     assert checkview.cell_roles(minimax) == {minimax.played: "played", minimax.best: "best"}
-    label = checkview.board_label(minimax, Form.CS50)
+    label = checkview.board_label(board, minimax, Form.CS50)
     i, j = divmod(minimax.played, 3)
     assert f"your move {(i, j)!r}" in label  # the course's (i, j), not a cell number
 

@@ -343,10 +343,9 @@ class Checker:
         if now - self.inbox.heard / 1000 > check.budget_s:
             self.runaway(check)
         elif now - check.started > FILE_BUDGET_S:
-            self.fail_check(
-                f"The check ran past its budget of {FILE_BUDGET_S / 60:.0f} minutes in all: even a minimax that "
-                "remembers nothing and copies the board at every node needs far less."
-            )
+            if judge is None or check.next >= len(judge.probes):
+                return self.fail_check(f"The check ran past its budget of {FILE_BUDGET_S / 60:.0f} minutes in all.")
+            self.go_on(check, judge.ran_out(check.next, FILE_BUDGET_S))  # the functions not reached get no line
 
     def runaway(self, check: Check) -> None:
         judge = check.judge
@@ -402,12 +401,12 @@ class Checker:
         self.show_output()
         self.end_check()
         verdicts = check.judge.verdicts() if check is not None and check.judge is not None else []
-        self.show_lines(verdicts, check.form if check else None)
+        self.show_lines(verdicts, check.form if check else None, check.judge if check else None)
         self.show_summary("fail", words)
         self.finish("Stopped at the first problem.", "done")
 
     def show_verdicts(self, check: Check, verdicts: list[Verdict], *, stopped: bool = False) -> None:
-        self.show_lines(verdicts, check.form)
+        self.show_lines(verdicts, check.form, check.judge)
         verdict, words = checkview.summary(verdicts, check.form)
         if stopped:
             verdict, words = "stopped", "Stopped: the lines below are the functions decided so far."
@@ -420,12 +419,14 @@ class Checker:
         self.verdict_text.textContent = prefix + words
         self.verdict.hidden = False
 
-    def show_lines(self, verdicts: list[Verdict], form: Form | None) -> None:
+    def show_lines(self, verdicts: list[Verdict], form: Form | None, judge: Judge | None) -> None:
         """One line per function: its verdict in words and, when it fails at
-        a position, that position on a board."""
-        self.lines.replaceChildren(*(self.line(verdict, form) for verdict in verdicts))
+        a position, that position on a board; a minimax (or choose) that
+        passes but wins more slowly somewhere shows the first such position."""
+        slower = {name: track.slower[0] for name, track in (judge.tracks.items() if judge else ()) if track.slower}
+        self.lines.replaceChildren(*(self.line(verdict, form, slower.get(verdict.name)) for verdict in verdicts))
 
-    def line(self, verdict: Verdict, form: Form | None) -> object:
+    def line(self, verdict: Verdict, form: Form | None, slower: Board | None) -> object:
         item = document.createElement("li")
         item.className = "ck-check"
         item.setAttribute("data-check", verdict.name)
@@ -449,8 +450,8 @@ class Checker:
         for hook, cell in (("data-played", verdict.played), ("data-best", verdict.best)):
             if cell is not None:
                 item.setAttribute(hook, str(cell))
-        if verdict.position is not None:
-            board = Board.parse(verdict.position)
+        board = Board.parse(verdict.position) if verdict.position is not None else slower
+        if board is not None:
             item.append(self.board(board, verdict, form))
             if verdict.played is not None:  # a move to look into: the search from there
                 item.append(self.explore_link(board))
@@ -461,7 +462,7 @@ class Checker:
         box = document.createElement("div")
         box.className = "ck-board"
         box.setAttribute("role", "img")
-        box.setAttribute("aria-label", checkview.board_label(verdict, form))
+        box.setAttribute("aria-label", checkview.board_label(board, verdict, form))
         roles = checkview.cell_roles(verdict)
         for cell in range(9):
             span = document.createElement("span")

@@ -10,6 +10,7 @@ it in CPython.
 
 from __future__ import annotations
 
+from pyengine import Board
 from pyengine.cs50 import Form, Probe, Verdict, action_of
 
 FORM_WORDS = {
@@ -77,9 +78,9 @@ def move_name(cell: int, form: Form | None) -> str:
     return repr(action_of(cell)) if form is Form.CS50 else str(cell)
 
 
-def board_label(verdict: Verdict, form: Form | None) -> str:
+def board_label(board: Board, verdict: Verdict, form: Form | None) -> str:
     """The board's accessible name: the position and the cells it marks."""
-    label = f"The position {verdict.position}"
+    label = f"The position {board}"
     named = {"played": "your move", "best": "a best move", "action": "the action tried"}
     marks = [f"{named[role]} {move_name(cell, form)}" for cell, role in sorted(cell_roles(verdict).items())]
     return label + ("; " + ", ".join(marks) if marks else "")
