@@ -77,7 +77,6 @@ class Check:
         self.form: Form | None = None
         self.loaded: dict[str, object] | None = None  # what running the code said, until the judge is made
         self.next = start  # the call under way (or the next): the first not yet judged
-        self.start = start  # where the worker of this run began
         self.started = now
         self.budget_s = LOAD_BUDGET_S  # what the call (or the first run of the code) under way may take
         self.slowest: tuple[float, Probe] | None = None
@@ -118,7 +117,7 @@ class Checker:
         # seconds each in the browser on a busy machine (3.9 s for the choose
         # form, which the page made at mount before too, 2.2 s for CS50's).
         # A check's own tasks stay short (bench/checker_worker.py).
-        self.probes: dict[Form, tuple[Probe, ...]] = {}
+        self.made: set[Form] = set()  # the forms whose probes are made (pyengine.cs50.probes keeps them)
         self.builder = Runner(window, create_proxy, budget=ONE_STEP)
         self.builder.start(self._make_probes())
         self.controls.run_button.addEventListener("click", create_proxy(self._on_run))
@@ -131,7 +130,8 @@ class Checker:
 
     def _make_probes(self) -> Iterator[None]:
         for form in Form:
-            self.probes[form] = probes(form)
+            probes(form)
+            self.made.add(form)
             yield
 
     # -- the worker ------------------------------------------------------------
@@ -278,7 +278,6 @@ class Checker:
         check = self.check
         if check is None:
             return
-        check.start = check.next
         message = {"kind": "run", "token": check.token, "code": str(self.code.value), "start": check.next}
         self.inbox.token = check.token
         self.inbox.heard = window.performance.now()
@@ -293,7 +292,7 @@ class Checker:
         names = [str(name) for name in data.get("names") or []]  # type: ignore[attr-defined]
         form = detect_form(names)
         error = data.get("error")
-        if form is not None and error is None and form not in self.probes:
+        if form is not None and error is None and form not in self.made:
             check.loaded = data  # judged once the probes are made (a tick or two)
             return
         check.loaded, check.form = None, form
