@@ -130,14 +130,14 @@ def _cell(text: str) -> str:
 def mistakes_table() -> str:
     """The "What goes wrong most often" table: each common fault, the
     function whose check catches it and the first position where it shows."""
-    rows = ["| The fault | Caught by | First shows on | What the page says |", "| --- | --- | --- | --- |"]
+    rows = ["| The fault | Caught by, first on | What the page says |", "| --- | --- | --- |"]
     for name in COMMON_MISTAKES:
         mutant = mutants.by_name(name)
         verdict = first_failure(mutants.source(mutant), mutant.function)
         if verdict.passed or verdict.position is None:
             raise ValueError(f"the one-bug file {name} passes the check of {mutant.function}()")
         rows.append(
-            f"| `{mutant.function}()`: {_cell(mutant.bug)} | `{verdict.name}()` | `{verdict.position}` "
+            f"| `{mutant.function}()`: {_cell(mutant.bug)} | `{verdict.name}()` on `{verdict.position}` "
             f"| {_cell(verdict.reason)} |"
         )
     return "\n".join(rows)
