@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 OUTPUT_LIMIT = 20_000  # characters of printed output shown
 TICK_MS = 100  # how often the worker's messages are taken, the progress shown, the budgets held
 SLICE_MS = 10  # at most this long judging messages in one go: the page answers in between
-BATCH = 100  # messages parsed at once: one JSON text, one crossing into Python
+BATCH = 25  # messages parsed at once (one JSON text, one crossing into Python): a batch is judged whole
 
 
 def app_urls() -> dict[str, str]:
