@@ -27,7 +27,7 @@ import secrets
 
 import checkview
 import view
-from longwork import ONE_STEP, Controls, Runner
+from longwork import STEP_S, Controls, Runner
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
@@ -41,7 +41,7 @@ from pyengine.cs50 import (
     Verdict,
     call_budget,
     detect_form,
-    probes,
+    iter_probes,
 )
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
@@ -112,13 +112,12 @@ class Checker:
         self._tick = create_proxy(self._on_tick)
         self._ticker = 0
         self.inbox: object = None
-        # Every call of either form (pyengine.cs50.probes), made before a check
-        # starts, one form a task, so that no check pays for them: a task of
-        # seconds each in the browser on a busy machine (3.9 s for the choose
-        # form, which the page made at mount before too, 2.2 s for CS50's).
-        # A check's own tasks stay short (bench/checker_worker.py).
-        self.made: set[Form] = set()  # the forms whose probes are made (pyengine.cs50.probes keeps them)
-        self.builder = Runner(window, create_proxy, budget=ONE_STEP)
+        # Every call of either form (pyengine.cs50.iter_probes), made a slice
+        # at a time while the page is idle, so that no check pays for them and
+        # no task of the page's is long: made in one go they took tasks of
+        # seconds (3.9 s and 2.2 s on this busy machine).
+        self.made: dict[Form, tuple[Probe, ...]] = {}
+        self.builder = Runner(window, create_proxy, budget=STEP_S)
         self.builder.start(self._make_probes())
         self.controls.run_button.addEventListener("click", create_proxy(self._on_run))
         self.controls.stop_button.addEventListener("click", create_proxy(self._on_stop))
@@ -130,9 +129,11 @@ class Checker:
 
     def _make_probes(self) -> Iterator[None]:
         for form in Form:
-            probes(form)
-            self.made.add(form)
-            yield
+            made: list[Probe] = []
+            for probe in iter_probes(form):
+                made.append(probe)
+                yield
+            self.made[form] = tuple(made)
 
     # -- the worker ------------------------------------------------------------
 
@@ -296,7 +297,7 @@ class Checker:
             check.loaded = data  # judged once the probes are made (a tick or two)
             return
         check.loaded, check.form = None, form
-        judge = check.judge = Judge(form, names, None if error is None else str(error))
+        judge = check.judge = Judge(form, names, None if error is None else str(error), calls=self.made.get(form))
         self.form_line.textContent = checkview.FORM_WORDS[form] if form else checkview.NO_FORM
         self.form_line.hidden = False
         self.root.setAttribute("data-form", form.value if form else "none")

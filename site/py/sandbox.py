@@ -6,7 +6,7 @@ it. The page (checker.py) sends the reader's code and where to start; this
 module runs the code once (pyengine.runner, the same runner the command
 line's ``pyengine check`` uses), finds its form from the names it defines,
 and calls its functions probe by probe in the engine's checking order
-(pyengine.cs50.probes), skipping the functions the code does not define. It
+(pyengine.cs50.wires), skipping the functions the code does not define. It
 judges nothing: the page judges each raw result with pyengine.cs50, out of
 the code's reach. Bounds live on the page too: it terminates this worker when
 a call takes too long, which no code run here can prevent.
@@ -16,15 +16,15 @@ from __future__ import annotations
 
 import json
 
-from pyengine.cs50 import Form, Probe, detect_form, probes
+from pyengine.cs50 import Form, detect_form, wires
 from pyengine.runner import Runner
 
 
 def warm() -> None:
     """Make both forms' probes now, while the worker boots, so that no call's
-    time budget pays for them (about 3 s in the browser for the CS50 form)."""
+    time budget pays for them."""
     for form in Form:
-        probes(form)
+        wires(form)
 
 
 class Session:
@@ -35,7 +35,7 @@ class Session:
     def __init__(self, code: str, start: int) -> None:
         self.runner = Runner(code)
         self.index = start
-        self.probes: tuple[Probe, ...] = ()
+        self.wires: tuple[list[object], ...] = ()
         self.defined: frozenset[str] = frozenset()
 
     def load(self) -> str:
@@ -44,16 +44,16 @@ class Session:
         names = [str(name) for name in loaded["names"]]  # type: ignore[attr-defined]
         form = detect_form(names)
         if form is not None and "error" not in loaded:
-            self.probes, self.defined = probes(form), frozenset(names)
+            self.wires, self.defined = wires(form), frozenset(names)
         return json.dumps(loaded)
 
     def step(self) -> str | None:
         """The next call the code defines, made: ``{"kind": "call", "index",
         ...the raw result}`` as JSON text; None once every call is made."""
-        while self.index < len(self.probes):
-            index, probe = self.index, self.probes[self.index]
+        while self.index < len(self.wires):
+            index, wire = self.index, self.wires[self.index]
             self.index += 1
-            if probe.function in self.defined:
-                raw = self.runner.call(probe.wire())
+            if wire[0] in self.defined:
+                raw = self.runner.call(wire)
                 return json.dumps({"kind": "call", "index": index, **raw})
         return None
