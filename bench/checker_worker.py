@@ -13,9 +13,17 @@ Pyodide of its own (site/py/checker.py). Measured in one run:
      a textbook minimax without memory, each beside a control: as long again
      just after (once the next worker is ready), the page running a task of
      10 ms of JavaScript every 20 ms (the page's own slices are 10 ms), so
-     that what a busy machine does to a 10 ms task is measured beside it.
+     that what a busy machine does to a 10 ms task is measured beside it;
+  4. CS50 AI files (issue 30): the seconds the page takes to check the
+     project's correct tictactoe.py, the slow one (deepcopy at every node,
+     no memory) and the one-bug files (tests/cs50/), beside the seconds
+     CPython's judge takes for the same file in this process
+     (pyengine.cs50.check_code), as a ratio, each verdict checked to agree.
 
-    python bench/checker_worker.py [--runs N] [--site DIR]
+    python bench/checker_worker.py [--runs N] [--site DIR] [--cs50-only] [--only NAME ...] [--skip-slow]
+
+Section 4's files are bench/cs50.py's (FILES, by the same names), so its
+CPython table and this one line up.
 """
 
 from __future__ import annotations
@@ -33,11 +41,16 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+sys.path.insert(0, str(ROOT / "bench"))
+
+from cs50 import FILES  # noqa: E402  (bench/cs50.py: the CS50 files by name)
+
+from pyengine.cs50 import check_code  # noqa: E402
 from tools import editor  # noqa: E402
 from tools.checker import STARTER  # noqa: E402
 
 CHECKER = "[data-board='checker']"
-TEXTBOOK = '''from pyengine import Player
+TEXTBOOK = """from pyengine import Player
 
 
 def minimax(board, maximizing):
@@ -51,7 +64,7 @@ def choose(board):
     maximizing = board.to_move == Player.X
     scored = [(minimax(board.play(cell), not maximizing), cell) for cell in board.legal_moves]
     return (max(scored) if maximizing else min(scored))[1]
-'''
+"""
 
 # When the page's Python and the worker became ready, and every long task.
 PROBE = """
@@ -95,35 +108,60 @@ def is_runtime_file(path: str) -> bool:
 
 def build_site(out: Path) -> None:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-                   cwd=ROOT, env=env, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
 
 
 def set_code(page: Any, code: str) -> None:
-    page.eval_on_selector("#ck-code", "(box, code) => { box.value = code; box.dispatchEvent(new Event('input')) }",
-                          code)
+    page.eval_on_selector(
+        "#ck-code", "(box, code) => { box.value = code; box.dispatchEvent(new Event('input')) }", code
+    )
 
 
-def check_once(page: Any, code: str) -> tuple[float, float, float]:
-    """One check on a ready worker: its wall time (s), its longest task, and
-    the longest task of the control just after (ms)."""
+def run_check(page: Any, code: str) -> tuple[float, float]:
+    """One check on a ready worker: when it started and ended (ms, the page's clock)."""
     set_code(page, code)
     page.wait_for_selector(f"{CHECKER}[data-worker='ready']", timeout=120_000)
     page.eval_on_selector(CHECKER, "e => e.removeAttribute('data-state')")
     since = page.evaluate("performance.now()")
     page.click("[data-check-run]")
-    page.wait_for_selector(f"{CHECKER}[data-state='done']", state="attached", timeout=600_000)
-    until = page.evaluate("performance.now()")
-    assert page.get_attribute(CHECKER, "data-verdict") == "pass"
+    page.wait_for_selector(f"{CHECKER}[data-state='done']", state="attached", timeout=1_800_000)
+    return since, page.evaluate("performance.now()")
+
+
+def check_once(page: Any, code: str, passes: bool = True) -> tuple[float, float, float]:
+    """One check on a ready worker: its wall time (s), its longest task, and
+    the longest task of the control just after (ms)."""
+    since, until = run_check(page, code)
+    assert not passes or page.get_attribute(CHECKER, "data-verdict") == "pass"
     page.wait_for_selector(f"{CHECKER}[data-worker='ready']", timeout=120_000)  # the next worker, booted
     quiet_since = page.evaluate("performance.now()")
     page.evaluate(CONTROL, until - since)
     quiet_until = page.evaluate("performance.now()")
-    return ((until - since) / 1000, page.evaluate(LONGEST_BETWEEN, [since, until]),
-            page.evaluate(LONGEST_BETWEEN, [quiet_since, quiet_until]))
+    return (
+        (until - since) / 1000,
+        page.evaluate(LONGEST_BETWEEN, [since, until]),
+        page.evaluate(LONGEST_BETWEEN, [quiet_since, quiet_until]),
+    )
 
 
-def measure(site: Path, runs: int) -> dict[str, Any]:
+def page_verdicts(page: Any) -> dict[str, str]:
+    read = "els => els.map(e => [e.dataset.check, e.dataset.verdict])"
+    return dict(page.eval_on_selector_all(f"{CHECKER} .ck-checks [data-check]", read))
+
+
+def check_cs50(page: Any, code: str) -> tuple[float, float, float, dict[str, str]]:
+    """One check of a CS50 file: check_once's figures and each function's verdict shown."""
+    wall, task, quiet = check_once(page, code, passes=False)
+    return wall, task, quiet, page_verdicts(page)
+
+
+def measure(site: Path, runs: int, files: dict[str, str], choose: bool = True) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     from tools.browser import launch_args, serve
@@ -146,11 +184,16 @@ def measure(site: Path, runs: int) -> dict[str, Any]:
         page.wait_for_selector(f"{CHECKER}[data-worker='ready']", timeout=120_000)
         ready = page.evaluate("window.__ready")
         figures: dict[str, Any] = {"page_ready_s": ready["page"] / 1000, "worker_ready_s": ready["worker"] / 1000}
-        figures["requests"] = [(path, size, cached) for path, size, cached in
-                               ((url.removeprefix(base).split("?")[0], size, cached) for url, size, cached in requests)
-                               if is_runtime_file(path)]
-        for name, code in (("starter", STARTER), ("textbook minimax without memory", TEXTBOOK)):
+        figures["requests"] = [
+            (path, size, cached)
+            for path, size, cached in (
+                (url.removeprefix(base).split("?")[0], size, cached) for url, size, cached in requests
+            )
+            if is_runtime_file(path)
+        ]
+        for name, code in (("starter", STARTER), ("textbook minimax without memory", TEXTBOOK)) if choose else ():
             figures[name] = [check_once(page, code) for _ in range(runs)]
+        figures["cs50"] = {name: check_cs50(page, code) for name, code in files.items()}
         browser.close()
     return figures
 
@@ -159,16 +202,38 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="checks of each program")
     parser.add_argument("--site", type=Path, help="a built site (default: build one into a temporary folder)")
+    parser.add_argument("--cs50-only", action="store_true", help="only section 4")
+    parser.add_argument("--only", nargs="*", help="these CS50 files only (names from bench/cs50.py's FILES)")
+    parser.add_argument("--skip-slow", action="store_true", help="leave out slow_deepcopy (minutes)")
     args = parser.parse_args()
+    names = args.only or [name for name in FILES if not (args.skip_slow and name == "slow_deepcopy")]
+    files = {name: FILES[name] for name in names}
     with tempfile.TemporaryDirectory() as folder:
         site = args.site or Path(folder)
         if args.site is None:
             build_site(site)
-        figures = measure(site, args.runs)
+        figures = measure(site, args.runs, files, choose=not args.cs50_only)
         shipped = {path.name: path.stat().st_size for path in sorted((site / editor.FOLDER).iterdir())}
 
-    print(f"1. ready after navigation: the page's Python {figures['page_ready_s']:.2f} s, "
-          f"the worker {figures['worker_ready_s']:.2f} s")
+    if not args.cs50_only:
+        report_choose(figures, shipped)
+    print("4. CS50 files: seconds to check in the page, in CPython (this process), page/CPython, the page's")
+    print("   longest task in the check (0: none over 50 ms), the control's (as in 3); whether the verdicts agree")
+    for name, code in files.items():
+        wall, task, quiet, shown = figures["cs50"][name]
+        report = check_code(code)
+        cpython = {verdict.name: "pass" if verdict.passed else "fail" for verdict in report.verdicts}
+        agree = "agree" if shown == cpython else f"DIFFER: page {shown}, CPython {cpython}"
+        ratio = wall / report.seconds
+        figures_line = f"{wall:>8.1f} s {report.seconds:>8.1f} s {ratio:>6.2f}x {task:>6.0f} ms ({quiet:.0f} ms)"
+        print(f"   {name:<36}{figures_line}  {agree}", flush=True)
+
+
+def report_choose(figures: dict[str, Any], shipped: dict[str, int]) -> None:
+    print(
+        f"1. ready after navigation: the page's Python {figures['page_ready_s']:.2f} s, "
+        f"the worker {figures['worker_ready_s']:.2f} s"
+    )
     print("2. the runtime's files, each time it was requested (page, then worker): bytes over the wire")
     for url, size, cached in figures["requests"]:
         print(f"   {url:<48}{size:>12,}{'  (HTTP cache)' if cached else ''}")
@@ -179,8 +244,10 @@ def main() -> None:
         runs = figures[name]
         each = "; ".join(f"{wall:.1f} s, {task:.0f} ms (control {quiet:.0f} ms)" for wall, task, quiet in runs)
         print(f"   {name}: {each}")
-        print(f"      median wall {statistics.median(w for w, _, _ in runs):.1f} s, "
-              f"longest task {max(t for _, t, _ in runs):.0f} ms, control {max(q for _, _, q in runs):.0f} ms")
+        print(
+            f"      median wall {statistics.median(w for w, _, _ in runs):.1f} s, "
+            f"longest task {max(t for _, t, _ in runs):.0f} ms, control {max(q for _, _, q in runs):.0f} ms"
+        )
 
 
 if __name__ == "__main__":

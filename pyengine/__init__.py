@@ -40,6 +40,8 @@ that no import closes a loop)::
     searchwords what the explorer page says of a search: labels, facts, statuses, the race
     nojs        the bot compiled to HTML and CSS
     grading     a reader's solver checked against the engine's
+    runner      a student's code run, its functions called: raw results for the judge
+    cs50        CS50 AI's tictactoe.py form: every function judged on every position
     review      a game played back: the first move that gave value away
     marking     a learner's favourite moves marked against the exact values
     learning    Learner, LearnerKind: what the learning machines share; training games
@@ -49,6 +51,7 @@ that no import closes a loop)::
     training    seeded runs of a learner against an Opponent; the ladder's Entrant bots
     cliargs     what the command line's modules share: the bad-input error, argparse types
     learncli    the command line's learn and mcts commands
+    checkcli    the command line's check command: students' files, each in a process of its own
     cli         the command line: the parser, each module's subcommands, the one bad-input path
 
 The words, each with one meaning:

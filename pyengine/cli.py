@@ -25,6 +25,7 @@ from . import __version__
 from .analysis import Analysis, Value
 from .board import Board, Player, Result
 from .bots import Level, bot, play_match
+from .checkcli import add_check_command
 from .cliargs import BAD_INPUT, PROG, SIZE_HELP, Parser, UsageError, choice, count, position, seed, size
 from .errors import GAME_OVER, TAKEN, EngineError, IllegalMoveError
 from .facts import FACT_LABELS, compute_facts
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
     from typing import Final
 
-COMMAND_MODULES: Final = (add_learning_commands,)
+COMMAND_MODULES: Final = (add_learning_commands, add_check_command)
 """What adds each module's subcommands, after this module's own: a new module
 of subcommands plugs in here, with one ``add_...(commands)`` function."""
 

@@ -104,9 +104,13 @@ def move_words(board: Board, cell: int) -> str:
     >>> move_words(Board.parse("XX./OO./..."), 2), move_words(Board.parse("XX./OO./..."), 6)
     ('top right (2), a win in 1', 'bottom left (6), a loss in 2')
     """
+    return f"{cell_name(cell, board.size)} ({cell}), {move_worth(board, cell)}"
+
+
+def move_worth(board: Board, cell: int) -> str:
+    """What a move in ``board`` is worth to the side making it: ``'a draw'``, ``'a loss in 4'``."""
     move = analyze(board).move(cell)
-    worth = "a draw" if move.value is Value.DRAW else f"a {move.value.value} in {move.plies}"
-    return f"{cell_name(cell, board.size)} ({cell}), {worth}"
+    return "a draw" if move.value is Value.DRAW else f"a {move.value.value} in {move.plies}"
 
 
 def value_words(board: Board) -> str:

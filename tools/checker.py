@@ -5,16 +5,28 @@ the editor (tools/editor.mjs, loaded by this markup and by no other page)
 turns into a code editor; site/py/checker.py runs the reader's code, in a
 worker of its own, when Python is up. The starter code is a correct
 memoised minimax, shown as text (html-escaped), never as markup.
+
+The page's text has two placeholders, filled at build time (``render``):
+``{{ cs50_mistakes }}``, the table of the faults students make most, each
+run from the project's own one-bug files (tests/cs50/mutants.py) through the
+page's judge (pyengine.cs50), and ``{{ checker_budgets }}``, the time budgets
+from the engine's constants, so that neither can drift from what the page does.
 """
 
 from __future__ import annotations
 
+import functools
 import html
 
 from pyengine import Board
+from pyengine.cs50 import FILE_BUDGET_S, LOAD_BUDGET_S, Form, Judge, Probe, Verdict, call_budget
+from pyengine.grading import CALL_BASE_S, CALL_PER_NODE_S
+from pyengine.grading import call_budget as choose_budget
+from pyengine.runner import Runner
+from tests.cs50 import mutants
 from tools import editor, explorer
 
-# The explorer's default search; the page's Python moves it to the failing
+# The explorer's default search; the page's Python moves it to each failing
 # position (view.watch_href), as the play page does with its own link.
 WATCH = html.escape(f"../search/{explorer.search_address.watch_query(Board.empty())}")
 
@@ -40,20 +52,23 @@ def markup(arg: str) -> str:
     """The checker; its marker takes no argument."""
     if arg:
         raise ValueError(f"the checker marker takes no argument, not {arg!r}")
-    cells = "".join(f'<span class="ck-cell" data-cell="{cell}"></span>' for cell in range(9))
     return f"""
-<div class="ck" data-board="checker" markdown="0">
-<label class="ck-label" id="ck-code-label" for="ck-code">Your code (Python): a function <code>choose(board)</code>
-returning a cell, 0 to 8</label>
+<div class="ck" data-board="checker" data-watch="{WATCH}" markdown="0">
+<label class="ck-label" id="ck-code-label" for="ck-code">Your code (Python): CS50 AI's <code>tictactoe.py</code>
+(<code>minimax</code> with <code>player</code>, <code>actions</code>, <code>result</code>, <code>winner</code>,
+<code>terminal</code> and <code>utility</code>), or a function <code>choose(board)</code> returning a cell,
+0 to 8</label>
 <p class="ck-notice" role="status" hidden></p>
 <textarea id="ck-code" class="ck-code" rows="18" wrap="off" spellcheck="false" autocomplete="off"
  disabled>{html.escape(STARTER)}</textarea>
 <p class="ck-keys" id="ck-keys">Tab indents and Shift+Tab dedents; to leave the editor with the keyboard, press Escape,
 then Tab. Your code is saved in this browser as you type, and kept until you restore the starter.</p>
+<p class="ck-privacy">Your code is checked on this computer only, in your browser: nothing you write is sent
+anywhere, and the verdict shows a position and a best move there, never code.</p>
 <div class="ck-controls">
 <button type="button" class="ttt-button" data-check-run disabled>Check it on every position</button>
 <button type="button" class="ttt-button" data-check-stop disabled>Stop</button>
-<label for="ck-bar">Progress</label> <progress id="ck-bar" max="4520" value="0"></progress>
+<label for="ck-bar">Progress</label> <progress id="ck-bar" max="1" value="0"></progress>
 <button type="button" class="ttt-button ck-restore" data-restore disabled>Restore the starter</button>
 </div>
 <div class="ck-confirm" role="group" aria-label="Restore the starter" hidden>
@@ -62,13 +77,89 @@ then Tab. Your code is saved in this browser as you type, and kept until you res
 <button type="button" class="ttt-button" data-restore-no>Keep my code</button>
 </div>
 <p class="ttt-status" role="status" aria-live="polite">Loading the engine&hellip;</p>
+<p class="ck-form" hidden></p>
 <div class="ck-verdict" hidden>
 <p class="ck-verdict-text"></p>
-<div class="ck-board" role="img" aria-label="The position">{cells}</div>
-<p class="ck-explore" hidden><a href="{WATCH}">Watch the search from this position</a></p>
 </div>
+<ul class="ck-checks" aria-label="The verdict, function by function"></ul>
 <h3 class="ck-subhead" id="ck-output-head" hidden>What your code printed</h3>
 <pre class="ck-output" tabindex="0" role="region" aria-labelledby="ck-output-head" hidden></pre>
 <script type="module" src="../{editor.FOLDER}/{editor.EDITOR}" data-checker-editor></script>
 </div>
 """
+
+
+# The faults the issue's survey of 60 students' files found most (issue 30),
+# by the name of the project's one-bug file that has each.
+COMMON_MISTAKES = (
+    "result_no_raise_on_taken",
+    "result_edits_board",
+    "result_shallow_copy",
+    "winner_stops_at_empty_line",
+    "terminal_ignores_full_board",
+    "player_o_first",
+    "utility_from_o",
+    "minimax_not_none_when_over",
+    "minimax_returns_in_loop",
+    "minimax_prunes_wrong_way",
+    "minimax_none_when_all_lose",
+    "minimax_takes_centre",
+)
+
+
+def first_failure(code: str, function: str) -> Verdict:
+    """The verdict on ``function`` of a CS50 file, judged as the page judges
+    it, its calls made only until its first failure (the other functions'
+    are not made: the table needs none of them, and the build stays quick)."""
+    runner = Runner(code)
+    names = [str(name) for name in runner.load()["names"]]  # type: ignore[attr-defined]
+    judge = Judge(Form.CS50, names)
+    for index, probe in enumerate(judge.probes):
+        if probe.function == function and judge.wanted(index):
+            judge.take(index, runner.call(probe.wire()))
+            if judge.tracks[function].failed:
+                break
+    return next(verdict for verdict in judge.verdicts() if verdict.name == function)
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+@functools.cache
+def mistakes_table() -> str:
+    """The "What goes wrong most often" table: each common fault, the
+    function whose check catches it and the first position where it shows."""
+    rows = ["| The fault | Caught by, first on | What the page says |", "| --- | --- | --- |"]
+    for name in COMMON_MISTAKES:
+        mutant = mutants.by_name(name)
+        verdict = first_failure(mutants.source(mutant), mutant.function)
+        if verdict.passed or verdict.position is None:
+            raise ValueError(f"the one-bug file {name} passes the check of {mutant.function}()")
+        rows.append(
+            f"| `{mutant.function}()`: {_cell(mutant.bug)} | `{verdict.name}()` on `{verdict.position}` "
+            f"| {_cell(verdict.reason)} |"
+        )
+    return "\n".join(rows)
+
+
+def budgets() -> str:
+    """The time budgets of a check, in a sentence or two, from the engine's constants."""
+    empty = Board.empty()
+    minimax_empty = call_budget(Probe("minimax", empty, None))
+    return (
+        f"running your code once may take {LOAD_BUDGET_S:.0f} seconds; each call {CALL_BASE_S:.0f} seconds, and "
+        f"a call of `minimax` more by the size of the game tree below its position "
+        f"({minimax_empty:.0f} seconds on the empty board; `choose`, which works on the engine's fast boards, "
+        f"{choose_budget(empty):.0f} seconds there, {CALL_PER_NODE_S * 1e6:.0f} microseconds a node); and the "
+        f"whole check {FILE_BUDGET_S / 60:.0f} minutes."
+    )
+
+
+def render(markdown: str) -> str:
+    """The checker page's placeholders filled in (any other page is returned as it is)."""
+    if "{{ cs50_mistakes }}" in markdown:
+        markdown = markdown.replace("{{ cs50_mistakes }}", mistakes_table())
+    if "{{ checker_budgets }}" in markdown:
+        markdown = markdown.replace("{{ checker_budgets }}", budgets())
+    return markdown

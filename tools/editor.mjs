@@ -138,21 +138,30 @@ function mount(root) {
 
 // -- the worker's messages ------------------------------------------------------------
 
-// A check posts one message per position (so that the page always knows
-// which call is under way, and can name the one that never returns). Each
-// would be a call into the page's Python; here it costs a push, and the
-// Python takes them in batches (site/py/checker.py). Only the run's own
-// messages count, and only they say the worker is alive: `token` is set by
-// the page when it starts a check.
+// A check posts one message per call (so that the page always knows which
+// call is under way, and can name the one that never returns): tens of
+// thousands for the CS50 form. Each would be a call into the page's Python;
+// here it costs a push, and the Python takes them in batches
+// (site/py/checker.py), as one JSON text it parses at once (drain): a
+// call's message carries its result as the worker's JSON text already.
+// Only the run's own messages count, and only they say the worker is
+// alive: `token` is set by the page when it starts a check.
 function listen(worker) {
   const inbox = {
     token: null,
     heard: performance.now(),
     messages: [],
+    // Up to `limit` messages, taken out, as the text of a JSON list.
+    drain(limit) {
+      const taken = inbox.messages.splice(0, limit);
+      return `[${taken.map((m) => (m.kind === "call" ? m.text : JSON.stringify(m))).join(",")}]`;
+    },
   };
   worker.addEventListener("message", ({ data }) => {
     if (!data || typeof data !== "object") return;
-    if (data.token === undefined || data.token === inbox.token) {
+    // Without a token only the worker's start speaks (ready, broken): a
+    // call posted by the reader's code itself would be taken for a result.
+    if (data.token === undefined ? data.kind === "ready" || data.kind === "broken" : data.token === inbox.token) {
       if (data.token !== undefined) inbox.heard = performance.now();
       inbox.messages.push(data);
     }

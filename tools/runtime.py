@@ -37,10 +37,11 @@ LOADER = "loader.mjs"
 # compressed runtime (3.9 MB brotli). Later than that, a person deserves to know.
 WATCHDOG_MS = 20_000
 # Engine modules the browser never imports: the command line (argparse, tqdm;
-# learncli.py is its learners' part), the board generator and the census, which
+# learncli.py is its learners' part, checkcli.py its check of students' files,
+# whose runner.py the checker's worker does import), the board generator and the census, which
 # run at build time (the page uses policy.py to take over a game played on the
 # first-paint board).
-NOT_IN_BROWSER = frozenset({"__main__.py", "cli.py", "learncli.py", "nojs.py", "census.py"})
+NOT_IN_BROWSER = frozenset({"__main__.py", "cli.py", "learncli.py", "checkcli.py", "nojs.py", "census.py"})
 
 # PyScript's modules that every page with a board loads, core first; their
 # names carry content hashes, so they are found in node_modules at build time.

@@ -14,14 +14,17 @@
 // worker (offline too), and never a file of another build.
 //
 // Messages, page to worker: {kind: "boot", runtimeFiles, lockFileContents,
-// engine, sandbox} once, then {kind: "run", token, code, positions} once (positions: the notations,
-// space-separated): a worker serves one run and is then thrown away, so
+// engine, sandbox} once, then {kind: "run", token, code, start} once (start:
+// the first probe to call, 0 unless a check goes on after a call that ran
+// past its budget): a worker serves one run and is then thrown away, so
 // nothing a reader's code does outlives it.
 // Worker to page: {kind: "ready"} or {kind: "broken", words}; then, each
-// with the run's token, {kind: "loaded", error?, printed}, one
-// {kind: "move", index, cell | returned | error, ms, printed} per position,
-// and {kind: "finished"}; {kind: "crashed", index, words} if Python itself
-// fails (a recursion deeper than the browser's stack, say).
+// with the run's token, {kind: "loaded", names, error?, printed}, one
+// {kind: "call", text} per call (text: sandbox.py's JSON, the probe's index
+// and the raw result, handed on as it is: the page parses a batch at once),
+// and {kind: "finished"}; {kind: "crashed", words} if Python itself fails
+// (a recursion deeper than the browser's stack, say): the page knows which
+// call was under way.
 //
 // The reader's code can reach this worker's globals (import js), but never
 // this module's variables: before it runs, postMessage is taken away from
@@ -106,31 +109,22 @@ async function boot({ runtimeFiles, lockFileContents, engine, sandbox }) {
   py.runPython(
     "import sys; sys.path.insert(0, '/home/pyodide/sandbox')\n" +
     "import _stdlib_ondemand; _stdlib_ondemand.install()\n" +
-    "import sandbox",
+    "import sandbox; sandbox.warm()",
   );
   pyodide = py;
   return performance.now() - started;
 }
 
-function run({ token, code, positions: notations }) {
-  const positions = notations.split(" ");
+function run({ token, code, start }) {
   const say = (message) => post({ token, ...message });
-  const Reader = pyodide.pyimport("sandbox").Reader;
-  const reader = Reader(code);
-  let index = -1;
   try {
-    const loaded = JSON.parse(reader.load());
-    say({ kind: "loaded", ...loaded });
-    if (loaded.error) return;
-    for (index = 0; index < positions.length; index++) {
-      const answer = JSON.parse(reader.call(positions[index]));
-      say({ kind: "move", index, ...answer });
-      if (answer.error) return;
-    }
+    const session = pyodide.pyimport("sandbox").Session(code, start);
+    say({ kind: "loaded", ...JSON.parse(session.load()) });
+    for (let text = session.step(); text !== undefined; text = session.step()) say({ kind: "call", text });
     say({ kind: "finished" });
   } catch (error) {
-    // Python itself failed (its exceptions are caught in sandbox.py).
-    say({ kind: "crashed", index, words: String((error && error.message) || error).split("\n")[0] });
+    // Python itself failed (the code's exceptions are caught by pyengine.runner).
+    say({ kind: "crashed", words: String((error && error.message) || error).split("\n")[0] });
   }
 }
 

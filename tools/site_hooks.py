@@ -5,7 +5,8 @@
   downloads, by the boards it holds (page_files.py).
 - on_page_markdown: boards drawn into pages before Python runs (boards.py),
   the bots table played at build time (bots_table.py), the editions' figures
-  (editions.py).
+  (editions.py), the checker page's table of common faults and its budgets
+  (checker.py).
 - on_post_page, on_post_template: every HTML page gets its stylesheets
   written in (stylesheets.py) and its Content-Security-Policy (csp.py).
 - on_post_build: the runtime copied in (runtime.py), the no-JavaScript
@@ -28,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 from tools import (  # noqa: E402
     boards,
     bots_table,
+    checker,
     csp,
     editions,
     editor,
@@ -53,7 +55,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
         markdown = markdown.replace("{{ nojs_figures }}", editions.nojs_figures())
     for name, value in bots_table.page_values().items():
         markdown = markdown.replace("{{ " + name + " }}", value)
-    return markdown
+    return checker.render(markdown)
 
 
 def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:

@@ -4,13 +4,20 @@ The reader's code never runs here. It runs in a dedicated Web Worker with a
 Pyodide of its own (tools/sandbox.mjs, site/py/sandbox.py), started when the
 page is idle after load so that the first check need not wait for it, and
 thrown away after each check, so nothing the code did outlives it. This page
-sends the code and the positions, receives what choose() returned on each,
-and judges it with pyengine.grading. Time is the only bound a worker needs:
-each call has a budget that grows with the game tree below its position
-(grading.call_budget), the code's first run and the whole check have theirs,
-and the page terminates a worker that overruns one, or that the reader
-stops, and starts a fresh one. What the code prints or raises is shown as
-text, never as markup.
+sends the code; the worker runs it, says which names it defines, and calls
+its functions in the engine's checking order (pyengine.cs50.probes: the
+cheap functions first, then minimax from the fullest positions to the empty
+board), one raw result a message. This page judges each with a
+pyengine.cs50.Judge, out of the code's reach, and shows one line per function
+(checkview.py says what).
+
+Time is the only bound a worker needs: each call has a budget that grows with
+the game tree below its position (cs50.call_budget), the code's first run and
+the whole check have theirs. A call that overruns its budget fails its
+function; the page terminates that worker and goes on from the next function
+in a fresh one, as it does when Python itself fails. Stop ends the check at
+any moment and shows what was decided so far. What the code prints or raises
+is shown as text, never as markup.
 """
 
 from __future__ import annotations
@@ -18,29 +25,33 @@ from __future__ import annotations
 import json
 import secrets
 
+import checkview
 import view
-from longwork import Controls
+from longwork import STEP_S, Controls, Runner
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
-from pyengine import Board, IllegalMoveError, analyze
-from pyengine.grading import (
+from pyengine import Board
+from pyengine.cs50 import (
+    FILE_BUDGET_S,
     LOAD_BUDGET_S,
-    RUN_BUDGET_S,
-    Grade,
+    Form,
+    Judge,
+    Probe,
+    Verdict,
     call_budget,
-    grade,
-    move_words,
-    not_a_cell,
-    positions_to_check,
-    tree_size,
-    value_words,
+    detect_form,
+    iter_probes,
 )
+
+TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 OUTPUT_LIMIT = 20_000  # characters of printed output shown
 TICK_MS = 100  # how often the worker's messages are taken, the progress shown, the budgets held
-SLICE_MS = 10  # at most this long taking messages in one go: the page answers in between
-SLOW_S = 5.0  # a passing check that took longer than this says it was slow
+SLICE_MS = 10  # at most this long judging messages in one go: the page answers in between
+BATCH = 25  # messages parsed at once (one JSON text, one crossing into Python): a batch is judged whole
 
 
 def app_urls() -> dict[str, str]:
@@ -57,61 +68,72 @@ def app_urls() -> dict[str, str]:
 
 
 class Check:
-    """One check under way: its token, its counts, where it is."""
+    """One check under way: its token, its judge once the code has run, the
+    call under way, the slowest call so far."""
 
-    def __init__(self, positions: list[Board], now: float) -> None:
+    def __init__(self, now: float, start: int = 0) -> None:
         self.token = secrets.token_hex(16)
-        self.counts = {grade: 0 for grade in Grade}
-        self.first: dict[Grade, tuple[Board, int]] = {}  # the first position of each grade, and the move played
-        self.done = 0
-        self.loaded = False
+        self.judge: Judge | None = None
+        self.form: Form | None = None
+        self.loaded: dict[str, object] | None = None  # what running the code said, until the judge is made
+        self.next = start  # the call under way (or the next): the first not yet judged
         self.started = now
         self.budget_s = LOAD_BUDGET_S  # what the call (or the first run of the code) under way may take
-        self.longest_ms = 0.0
-        self.longest_at: Board | None = None
-        self.positions = positions
+        self.slowest: tuple[float, Probe] | None = None
 
 
 class Checker:
-    """One checker on the page: the code, the worker, the run, the verdict."""
+    """One checker on the page: the code, the worker, the run, the verdicts."""
 
     def __init__(self, root: object) -> None:
         self.root = root
         self.code = root.querySelector("textarea")
         self.bar = root.querySelector("progress")
         self.controls = Controls(
-            root, run=root.querySelector("[data-check-run]"), stop=root.querySelector("[data-check-stop]"),
-            status=root.querySelector(".ttt-status"), bar=self.bar,
+            root,
+            run=root.querySelector("[data-check-run]"),
+            stop=root.querySelector("[data-check-stop]"),
+            status=root.querySelector(".ttt-status"),
+            bar=self.bar,
         )
         self.verdict = root.querySelector(".ck-verdict")
         self.verdict_text = root.querySelector(".ck-verdict-text")
-        self.cells = list(root.querySelectorAll(".ck-cell"))
-        self.board_box = root.querySelector(".ck-board")
+        self.form_line = root.querySelector(".ck-form")
+        self.lines = root.querySelector(".ck-checks")
         self.output = root.querySelector(".ck-output")
         self.output_head = root.querySelector(".ck-subhead")
-        self.explore = root.querySelector(".ck-explore")
-        self.positions = positions_to_check()
-        # What the worker is sent, made once: the notations, one string (a
-        # list of 4,520 strings took a task of its own to convert).
-        self.notations = " ".join(str(board) for board in self.positions)
-        self.bar.max = len(self.positions)
+        self.watch = str(root.getAttribute("data-watch"))
         self.urls = app_urls()
         self.worker: object = None
         self.worker_ready = False
-        self.wanted = False  # Run was pressed before the worker was ready
+        self.wanted = False  # Run was pressed (or a check goes on) before the worker was ready
         self.check: Check | None = None
         self.printed: list[str] = []
         self._tick = create_proxy(self._on_tick)
         self._ticker = 0
         self.inbox: object = None
+        # Every call of either form (pyengine.cs50.iter_probes), made a slice
+        # at a time while the page is idle, so that no check pays for them and
+        # no task of the page's is long: made in one go they took tasks of
+        # seconds (3.9 s and 2.2 s on this busy machine).
+        self.made: dict[Form, tuple[Probe, ...]] = {}
+        self.builder = Runner(window, create_proxy, budget=STEP_S)
+        self.builder.start(self._make_probes())
         self.controls.run_button.addEventListener("click", create_proxy(self._on_run))
         self.controls.stop_button.addEventListener("click", create_proxy(self._on_stop))
         if not root.hasAttribute("data-editor"):  # the editor did not load: the plain box still works
             self.code.disabled = False
-        count = len(self.positions)
-        self.controls.ready(f"Ready: press the button to run your choose() on all {count:,} positions.")
+        self.controls.ready("Ready: press the button to check your code on every position.")
         self._start = create_proxy(lambda *_: self.start_worker())
         self.start_when_idle()
+
+    def _make_probes(self) -> Iterator[None]:
+        for form in Form:
+            made: list[Probe] = []
+            for probe in iter_probes(form):
+                made.append(probe)
+                yield
+            self.made[form] = tuple(made)
 
     # -- the worker ------------------------------------------------------------
 
@@ -142,14 +164,18 @@ class Checker:
         else:
             window.setTimeout(self._start, 500)
 
-    def retire_worker(self) -> None:
-        """End the worker, whatever it is doing; the next one starts when the page is idle."""
+    def retire_worker(self, *, now: bool = False) -> None:
+        """End the worker, whatever it is doing; the next one starts when the
+        page is idle, or at once (``now``) for a check that goes on."""
         if self.worker is not None:
             self.worker.terminate()
         window.clearInterval(self._ticker)
         self.worker, self.worker_ready = None, False
         self.root.setAttribute("data-worker", "none")
-        self.start_when_idle()
+        if now:
+            self.start_worker()
+        else:
+            self.start_when_idle()
 
     def _on_worker_error(self, worker: object, event: object) -> None:
         if worker is not self.worker:
@@ -157,13 +183,23 @@ class Checker:
         event.preventDefault()
         self._broken(str(getattr(event, "message", "") or "the worker could not start"))
 
+    def _crashed(self, words: str) -> None:
+        """Python itself failed under the call under way: that call fails its
+        function, and the check goes on in a fresh worker."""
+        check = self.check
+        if check is None or check.judge is None or check.next >= len(check.judge.probes):
+            return self._broken(words)
+        self.go_on(check, check.judge.ended(check.next, f"Python itself failed ({words}): a recursion too deep?"))
+
     def _broken(self, words: str) -> None:
+        """The worker's Python could not start, or stopped outside a call."""
+        check = self.check
         self.worker.terminate()
         window.clearInterval(self._ticker)
         self.worker, self.worker_ready = None, False
         self.root.setAttribute("data-worker", "broken")
-        if self.check is not None:
-            self.fail_check(f"Python for your code stopped: {words}.", None)
+        if check is not None:
+            self.fail_check(f"Python for your code stopped: {words}.")
         else:
             self.wanted = False
             self.finish(f"Python for your code could not start ({words}). Press the button to try again.", "ready")
@@ -171,14 +207,26 @@ class Checker:
     def _on_tick(self, *_: object) -> None:
         """Take the worker's messages from its inbox (tools/editor.mjs) for a
         slice of time, then show the progress and hold the budgets."""
-        started, clock, messages = window.performance.now(), window.performance, self.inbox.messages
-        while self.worker is not None and messages.length:
+        clock = window.performance
+        started = clock.now()
+        while self.worker is not None and self.inbox.messages.length:
             if clock.now() - started > SLICE_MS:
                 window.setTimeout(self._tick, 0)  # the rest in a task of its own, soon
                 break
-            self.on_message(messages.shift().to_py())
-        if self.check is not None:
-            self.hold_budgets(self.check)
+            try:
+                batch = json.loads(str(self.inbox.drain(BATCH)))
+            except ValueError:  # only code that reached into the worker's own module could send this
+                return self._broken("it sent a message the page cannot read")
+            for data in batch:
+                self.on_message(data)
+                if self.worker is None:
+                    break
+        check = self.check
+        if check is not None:
+            if check.judge is None and check.loaded is not None:
+                self.on_loaded(check, check.loaded)  # the probes were still being made
+            if self.check is check:
+                self.hold_budgets(check)
 
     def on_message(self, data: dict[str, object]) -> None:
         kind = data.get("kind")
@@ -191,22 +239,17 @@ class Checker:
         if kind == "broken":
             return self._broken(str(data.get("words")))
         check = self.check
-        if check is None or data.get("token") != check.token:
-            return  # not this check's
+        if check is None or (kind != "call" and data.get("token") != check.token):
+            return  # not this check's (the inbox lets a call through only with the token)
         self.take_printed(data.get("printed"))
         if kind == "loaded":
             self.on_loaded(check, data)
-        elif kind == "move":
-            self.on_move(check, data)
+        elif kind == "call" and check.judge is not None:
+            self.on_call(check, check.judge, data)
         elif kind == "finished":
             self.conclude(check)
         elif kind == "crashed":
-            index = int(data.get("index", -1))  # type: ignore[call-overload]
-            board = check.positions[index] if 0 <= index < len(check.positions) else None
-            self.fail_check(
-                f"Your code made Python itself fail ({data.get('words')}): a recursion too deep for the browser?",
-                board,
-            )
+            self._crashed(str(data.get("words")))
 
     # -- a check ---------------------------------------------------------------
 
@@ -214,8 +257,17 @@ class Checker:
         self.printed = []
         self.output.textContent = ""
         self.verdict.hidden = True
+        self.form_line.hidden = True
+        self.lines.replaceChildren()
         self.root.removeAttribute("data-verdict")
-        self.controls.running("Starting Python for your code\u2026", len(self.positions))
+        self.root.removeAttribute("data-form")
+        self.controls.running("Starting Python for your code\u2026", 1)
+        self.bar.removeAttribute("value")  # the number of calls is known once the form is
+        self.check = Check(window.performance.now() / 1000)
+        self.start_run()
+
+    def start_run(self) -> None:
+        """Run the check's code in the worker when it is ready."""
         if self.worker_ready:
             self.begin()
             return
@@ -224,81 +276,106 @@ class Checker:
 
     def begin(self) -> None:
         self.wanted = False
-        now = window.performance.now() / 1000
-        check = self.check = Check(self.positions, now)
-        message = {
-            "kind": "run", "token": check.token, "code": str(self.code.value), "positions": self.notations,
-        }
+        check = self.check
+        if check is None:
+            return
+        message = {"kind": "run", "token": check.token, "code": str(self.code.value), "start": check.next}
         self.inbox.token = check.token
         self.inbox.heard = window.performance.now()
+        check.budget_s = LOAD_BUDGET_S
         self.worker.postMessage(to_js(message, dict_converter=window.Object.fromEntries))
         self.controls.say("Running your code\u2026")
 
     def on_loaded(self, check: Check, data: dict[str, object]) -> None:
-        if "error" in data:
-            return self.fail_check(str(data["error"]), None)
-        check.loaded = True
-        check.budget_s = call_budget(check.positions[0])
+        if check.judge is not None:  # a fresh worker, going on after a call that overran
+            check.budget_s = call_budget(check.judge.probes[check.next])
+            return
+        names = [str(name) for name in data.get("names") or []]  # type: ignore[attr-defined]
+        form = detect_form(names)
+        error = data.get("error")
+        if form is not None and error is None and form not in self.made:
+            check.loaded = data  # judged once the probes are made (a tick or two)
+            return
+        check.loaded, check.form = None, form
+        judge = check.judge = Judge(form, names, None if error is None else str(error), calls=self.made.get(form))
+        self.form_line.textContent = checkview.FORM_WORDS[form] if form else checkview.NO_FORM
+        self.form_line.hidden = False
+        self.root.setAttribute("data-form", form.value if form else "none")
+        if not judge.probes:
+            return self.conclude(check)
+        self.bar.max = len(judge.probes)
+        self.advance(check, judge)
 
-    def on_move(self, check: Check, data: dict[str, object]) -> None:
+    def on_call(self, check: Check, judge: Judge, data: dict[str, object]) -> None:
         index = int(data["index"])  # type: ignore[call-overload]
-        board = check.positions[index]
-        if "error" in data:
-            return self.fail_check(str(data["error"]), board)
-        try:
-            judged = grade(board, data["cell"]) if "cell" in data else None
-            if judged is None:
-                raise not_a_cell(str(data.get("returned")))
-        except IllegalMoveError as error:
-            return self.fail_check(str(error), board)
-        check.counts[judged] += 1
-        check.first.setdefault(judged, (board, int(data["cell"])))  # type: ignore[call-overload]
-        check.done = index + 1
-        ms = float(data.get("ms", 0.0))  # type: ignore[arg-type]
-        if ms > check.longest_ms:
-            check.longest_ms, check.longest_at = ms, board
-        if check.done < len(check.positions):
-            # In this order a position's children come before it: their
-            # tree sizes are known, so this costs a sum of a few numbers.
-            check.budget_s = call_budget(check.positions[check.done])
+        if index < check.next:
+            return  # already decided (a function stopped in an earlier worker)
+        for skipped in range(check.next, index):
+            judge.wanted(skipped)  # a function the code does not define: the worker made none of its calls
+        if judge.wanted(index):
+            judge.take(index, data)
+            ms = float(data.get("ms", 0.0))  # type: ignore[arg-type]
+            if check.slowest is None or ms > check.slowest[0]:
+                check.slowest = (ms, judge.probes[index])
+        check.next = index + 1
+        self.advance(check, judge)
+
+    def advance(self, check: Check, judge: Judge) -> None:
+        """Move to the next call the judge wants; conclude when none is left."""
+        while check.next < len(judge.probes) and not judge.wanted(check.next):
+            check.next += 1
+        if check.next >= len(judge.probes):
+            return self.conclude(check)
+        check.budget_s = call_budget(judge.probes[check.next])
 
     def hold_budgets(self, check: Check) -> None:
         self.show_output()
-        self.bar.value = check.done
-        total = len(check.positions)
-        if check.loaded:
-            self.controls.say(f"Checked {check.done:,} of {total:,} positions\u2026")
+        judge = check.judge
+        if judge is not None and check.next < len(judge.probes):
+            self.bar.value = check.next
+            probe = judge.probes[check.next]
+            span = judge.tracks[probe.function].span
+            words = checkview.progress_words(probe, check.next - span.start, len(span), check.slowest)
+            self.controls.say(words)
+        if self.wanted:
+            return  # a fresh worker is booting: the code is not running, no budget is spent
         now = window.performance.now() / 1000
         if now - self.inbox.heard / 1000 > check.budget_s:
             self.runaway(check)
-        elif now - check.started > RUN_BUDGET_S:
-            self.fail_check(
-                f"The check ran past its budget of {RUN_BUDGET_S / 60:.0f} minutes in all, after {check.done:,} "
-                f"positions: a correct minimax, even one that remembers nothing, needs far less.",
-                None,
-            )
+        elif now - check.started > FILE_BUDGET_S:
+            if judge is None or check.next >= len(judge.probes):
+                return self.fail_check(f"The check ran past its budget of {FILE_BUDGET_S / 60:.0f} minutes in all.")
+            self.go_on(check, judge.ran_out(check.next, FILE_BUDGET_S))  # the functions not reached get no line
 
     def runaway(self, check: Check) -> None:
-        if not check.loaded:
+        judge = check.judge
+        if judge is None:
+            if check.loaded is not None:
+                return  # the page is still making the probes: the code has run
             return self.fail_check(
-                f"Your code ran past its time budget of {LOAD_BUDGET_S:.0f} s before choose() was even called: "
-                "a loop that never ends, at the top of your code?",
-                None,
+                f"Your code ran past its time budget of {LOAD_BUDGET_S:.0f} s before any of its functions was "
+                "called: a loop that never ends, at the top of your code?"
             )
-        board = check.positions[check.done]
-        nodes = tree_size(board)
-        self.fail_check(
-            f"choose() ran past its time budget of {check.budget_s:.0f} s on this position, whose whole game "
-            f"tree has {nodes:,} {'node' if nodes == 1 else 'nodes'}: even a minimax that remembers nothing is "
-            "done long before that. A loop that never ends?",
-            board,
-        )
+        self.go_on(check, judge.timed_out(check.next, check.budget_s))
+
+    def go_on(self, check: Check, start: int) -> None:
+        """Go on from call ``start`` in a fresh worker (the one under way is
+        stuck or gone), or conclude when no call is left."""
+        check.next = start
+        self.retire_worker(now=start < len(check.judge.probes) if check.judge else False)
+        if check.judge is None or start >= len(check.judge.probes):
+            return self.conclude(check)
+        self.advance(check, check.judge)
+        if self.check is check:
+            self.controls.say(f"Going on from {check.judge.probes[check.next].function}() in a fresh Python\u2026")
+            self.start_run()
 
     def _on_stop(self, event: object) -> None:
         check = self.check
-        done = check.done if check else 0
         self.end_check()
-        self.finish(f"Stopped after {done:,} positions.", "stopped")
+        if check is not None and check.judge is not None:
+            self.show_verdicts(check, check.judge.verdicts(), stopped=True)
+        self.finish(f"Stopped after {check.next if check else 0:,} calls.", "stopped")
 
     def end_check(self) -> None:
         """The check is over: its worker goes (nothing the code did survives)."""
@@ -309,73 +386,103 @@ class Checker:
     # -- telling -------------------------------------------------------------
 
     def conclude(self, check: Check) -> None:
-        best, slower, worse = (check.counts[g] for g in (Grade.BEST, Grade.SLOWER, Grade.WORSE))
-        total = len(check.positions)
-        kept = best + slower
-        summary = f"On {total:,} positions your choose() keeps the value of {kept:,}"
-        took = window.performance.now() / 1000 - check.started
-        slow = ""
-        if took > SLOW_S and check.longest_at is not None:
-            slow = (
-                f" Correct, but slow: the check took {took:.0f} s, the longest call {check.longest_ms / 1000:.1f} s "
-                f"on {check.longest_at}. Remembering values (the starter's @cache) makes it fast."
-            )
+        judge = check.judge
+        if judge is None:
+            return self.fail_check("Your code stopped before it could be checked.")
         self.show_output()
-        if worse or slower:
-            board, played = check.first[Grade.WORSE if worse else Grade.SLOWER]
-            best = analyze(board).best[0]
-            moves = f"Your move: {move_words(board, played)}; best: {move_words(board, best)}."
-            if worse:
-                self.show(
-                    "fail", f"{summary}, and plays below it in {worse:,}. The first, shown here: "
-                    f"{board} ({board.to_move} to move; {value_words(board)}). {moves}", board, (played, best),
-                )
-            else:
-                self.show(
-                    "pass", f"{summary}: every one. In {slower:,} it wins more slowly (or loses sooner) than it "
-                    f"could; the first, shown here: {board} ({value_words(board)}). {moves}{slow}", board,
-                )
-        else:
-            self.show("pass", f"{summary}: every one, and always by the fastest win or the slowest loss.{slow}", None)
-        self.bar.value = check.done
+        self.bar.value = self.bar.max = max(len(judge.probes), 1)
+        self.show_verdicts(check, judge.verdicts())
         self.end_check()
         self.finish("Done.", "done")
 
-    def fail_check(self, words: str, board: Board | None) -> None:
+    def fail_check(self, words: str) -> None:
+        """The check could not go on: one sentence, and what was decided so far."""
+        check = self.check
         self.show_output()
-        self.show("fail", words, board)
         self.end_check()
+        verdicts = check.judge.verdicts() if check is not None and check.judge is not None else []
+        self.show_lines(verdicts, check.form if check else None, check.judge if check else None)
+        self.show_summary("fail", words)
         self.finish("Stopped at the first problem.", "done")
 
-    def show(self, verdict: str, words: str, board: Board | None, moves: tuple[int, int] | None = None) -> None:
-        """The verdict in words; the position it names on the board, with
-        the move the code played and a best one when ``moves`` are given."""
+    def show_verdicts(self, check: Check, verdicts: list[Verdict], *, stopped: bool = False) -> None:
+        self.show_lines(verdicts, check.form, check.judge)
+        verdict, words = checkview.summary(verdicts, check.form)
+        if stopped:
+            verdict, words = "stopped", "Stopped: the lines below are the functions decided so far."
+        self.show_summary(verdict, words)
+
+    def show_summary(self, verdict: str, words: str) -> None:
         self.root.setAttribute("data-verdict", verdict)
         self.verdict.setAttribute("data-verdict", verdict)
-        hooks = {"data-position": str(board) if board is not None and verdict == "fail" else None}
-        hooks["data-played"], hooks["data-best"] = (str(moves[0]), str(moves[1])) if moves else (None, None)
-        for name, value in hooks.items():
-            if value is None:
-                self.verdict.removeAttribute(name)
-            else:
-                self.verdict.setAttribute(name, value)
-        self.verdict_text.textContent = ("Pass. " if verdict == "pass" else "Fail. ") + words
-        self.board_box.hidden = board is None
-        self.explore.hidden = board is None
-        if board is not None:
-            played, best = moves if moves else (None, None)
-            for cell, element in enumerate(self.cells):
-                mark = board[cell]
-                role = "played" if cell == played else "best" if cell == best else ""
-                element.textContent = mark.value if mark else {"played": "you", "best": "best"}.get(role, "")
-                element.setAttribute("data-move", role)
-            label = f"The position {board}, {board.to_move} to move"
-            if moves:
-                label += f"; your move {moves[0]}, a best move {moves[1]}"
-            self.board_box.setAttribute("aria-label", label)
-            link = self.explore.querySelector("a")
-            link.setAttribute("href", view.watch_href(str(link.getAttribute("href")), board))
+        prefix = {"pass": "Pass. ", "fail": "Fail. "}.get(verdict, "")
+        self.verdict_text.textContent = prefix + words
         self.verdict.hidden = False
+
+    def show_lines(self, verdicts: list[Verdict], form: Form | None, judge: Judge | None) -> None:
+        """One line per function: its verdict in words and, when it fails at
+        a position, that position on a board; a minimax (or choose) that
+        passes but wins more slowly somewhere shows the first such position."""
+        slower = {name: track.slower[0] for name, track in (judge.tracks.items() if judge else ()) if track.slower}
+        self.lines.replaceChildren(*(self.line(verdict, form, slower.get(verdict.name)) for verdict in verdicts))
+
+    def line(self, verdict: Verdict, form: Form | None, slower: Board | None) -> object:
+        item = document.createElement("li")
+        item.className = "ck-check"
+        item.setAttribute("data-check", verdict.name)
+        item.setAttribute("data-verdict", "pass" if verdict.passed else "fail")
+        head = document.createElement("p")
+        mark = document.createElement("span")
+        mark.className = "ck-mark"
+        mark.textContent = "Pass: " if verdict.passed else "Fail: "
+        words = document.createElement("span")
+        words.textContent = checkview.sentence(verdict.reason)  # the reason names the function
+        head.append(mark, words)
+        item.append(head)
+        if verdict.position is not None:
+            item.setAttribute("data-position", verdict.position)
+            told = checkview.detail(verdict)
+            if told:
+                said = document.createElement("p")
+                said.className = "ck-detail"
+                said.textContent = told
+                item.append(said)
+        for hook, cell in (("data-played", verdict.played), ("data-best", verdict.best)):
+            if cell is not None:
+                item.setAttribute(hook, str(cell))
+        board = Board.parse(verdict.position) if verdict.position is not None else slower
+        if board is not None:
+            item.append(self.board(board, verdict, form))
+            if verdict.played is not None:  # a move to look into: the search from there
+                item.append(self.explore_link(board))
+        return item
+
+    def board(self, board: Board, verdict: Verdict, form: Form | None) -> object:
+        """The failing position, with the cells the verdict points at."""
+        box = document.createElement("div")
+        box.className = "ck-board"
+        box.setAttribute("role", "img")
+        box.setAttribute("aria-label", checkview.board_label(board, verdict, form))
+        roles = checkview.cell_roles(verdict)
+        for cell in range(9):
+            span = document.createElement("span")
+            span.className = "ck-cell"
+            span.setAttribute("data-cell", str(cell))
+            mark, role = board[cell], roles.get(cell, "")
+            span.textContent = mark.value if mark else checkview.ROLE_TEXT.get(role, "")
+            if role:
+                span.setAttribute("data-move", role)
+            box.append(span)
+        return box
+
+    def explore_link(self, board: Board) -> object:
+        para = document.createElement("p")
+        para.className = "ck-explore"
+        link = document.createElement("a")
+        link.setAttribute("href", view.watch_href(self.watch, board))
+        link.textContent = "Watch the search from this position"
+        para.append(link)
+        return para
 
     def finish(self, words: str, state: str) -> None:
         self.controls.finish(words, state)

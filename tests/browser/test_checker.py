@@ -11,8 +11,10 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from pyengine import Board, analyze
-from pyengine.grading import Grade, grade, move_words, positions_to_check
-from tools.checker import STARTER
+from pyengine.cs50 import CS50_FUNCTIONS, Verdict, check_code
+from pyengine.grading import Grade, grade, move_worth, positions_to_check
+from tests.cs50 import mutants
+from tools.checker import STARTER, first_failure
 
 from .conftest import Opening, Watch, axe_both_schemes, in_charge, new_context
 
@@ -33,10 +35,10 @@ def editor_code(page: Page) -> str:
     return str(page.eval_on_selector_all(f"{ROOT} .cm-line", "lines => lines.map(l => l.textContent).join('\\n')"))
 
 
-def check(page: Page, code: str) -> str:
+def check(page: Page, code: str, timeout_s: float = 180) -> str:
     set_code(page, code)
     page.click("[data-check-run]")
-    page.wait_for_selector(f"{ROOT}[data-state='done']", timeout=120_000)
+    page.wait_for_selector(f"{ROOT}[data-state='done']", timeout=timeout_s * 1000)
     return str(page.get_attribute(ROOT, "data-verdict"))
 
 
@@ -44,9 +46,27 @@ def verdict_colour(page: Page) -> str:
     return str(page.eval_on_selector(f"{ROOT} .ck-verdict", "e => getComputedStyle(e).borderLeftColor"))
 
 
+def line(name: str) -> str:
+    """The selector of a function's line in the verdict."""
+    return f"{ROOT} .ck-checks [data-check='{name}']"
+
+
+def told(page: Page) -> str:
+    """Everything the verdict says: the summary and every function's line."""
+    return page.inner_text(f"{ROOT} .ck-verdict") + "\n" + page.inner_text(f"{ROOT} .ck-checks")
+
+
+def engine_verdict(code: str, name: str) -> Verdict:
+    """The engine's verdict on one function of ``code``, judged in CPython (the project's own code only)."""
+    return next(verdict for verdict in check_code(code).verdicts if verdict.name == name)
+
+
 def test_the_starter_passes_and_its_slower_wins_are_reported(page: Page) -> None:
     assert check(page, STARTER) == "pass"
-    assert "more slowly" in page.inner_text(f"{ROOT} .ck-verdict-text")
+    assert page.get_attribute(ROOT, "data-form") == "choose"
+    assert page.get_attribute(line("choose"), "data-verdict") == "pass"
+    words = page.inner_text(line("choose"))
+    assert "more slowly" in words and engine_verdict(STARTER, "choose").reason in words
     assert axe_both_schemes(page) == []
 
 
@@ -58,6 +78,12 @@ def test_a_pass_and_a_fail_are_told_apart_by_colour_too(page: Page) -> None:
     failed = verdict_colour(page)
     transparent = ("rgba(0, 0, 0, 0)", "transparent")
     assert passed != failed and passed not in transparent and failed not in transparent
+
+
+def board_marks(page: Page, name: str) -> Board:
+    """The marks on a line's board; the cells the verdict points at are empty cells."""
+    read = "els => els.map(e => e.dataset.move ? '.' : e.textContent || '.')"
+    return Board.parse("".join(page.eval_on_selector_all(f"{line(name)} .ck-cell", read)))
 
 
 def test_a_wrong_minimax_fails_at_the_first_position_below_its_value(page: Page) -> None:
@@ -72,11 +98,8 @@ def test_a_wrong_minimax_fails_at_the_first_position_below_its_value(page: Page)
 
     first = next(board for board in positions_to_check() if grade(board, lowest_first(board)) is Grade.WORSE)
     assert check(page, wrong) == "fail"
-    assert page.get_attribute(f"{ROOT} .ck-verdict", "data-position") == str(first)
-    # The marks on the board; the two moves the verdict shows on empty cells are read as empty.
-    read = "els => els.map(e => e.dataset.move ? '.' : e.textContent || '.')"
-    marks = page.eval_on_selector_all(f"{ROOT} .ck-cell", read)
-    assert Board.parse("".join(marks)) == first
+    assert page.get_attribute(line("choose"), "data-position") == str(first)
+    assert board_marks(page, "choose") == first
 
 
 def test_a_failing_verdict_names_the_move_played_and_a_best_one(page: Page) -> None:
@@ -84,31 +107,31 @@ def test_a_failing_verdict_names_the_move_played_and_a_best_one(page: Page) -> N
     code = "def choose(board):\n    return board.legal_moves[-1]\n"
     first = next(board for board in positions_to_check() if grade(board, board.legal_moves[-1]) is Grade.WORSE)
     assert check(page, code) == "fail"
-    verdict = f"{ROOT} .ck-verdict"
-    played, best = (int(str(page.get_attribute(verdict, name))) for name in ("data-played", "data-best"))
-    assert page.get_attribute(verdict, "data-position") == str(first)
+    played, best = (int(str(page.get_attribute(line("choose"), name))) for name in ("data-played", "data-best"))
+    assert page.get_attribute(line("choose"), "data-position") == str(first)
     assert played == first.legal_moves[-1] and best in analyze(first).best
-    words = page.inner_text(f"{verdict} .ck-verdict-text")
-    assert f"Your move: {move_words(first, played)}; best: {move_words(first, best)}." in words
-    assert page.inner_text(f"{ROOT} .ck-cell[data-move='played']") == "you"
-    assert page.inner_text(f"{ROOT} .ck-cell[data-move='best']") == "best"
-    assert str(page.get_attribute(f"{ROOT} .ck-explore a", "href")).endswith(f"pos={first}")
+    words = page.inner_text(line("choose"))
+    assert move_worth(first, played) in words and move_worth(first, best) in words
+    assert engine_verdict(code, "choose").reason in words
+    assert page.inner_text(f"{line('choose')} .ck-cell[data-move='played']") == "you"
+    assert page.inner_text(f"{line('choose')} .ck-cell[data-move='best']") == "best"
+    assert str(page.get_attribute(f"{line('choose')} .ck-explore a", "href")).endswith(f"pos={first}")
     assert page.is_hidden(f"{ROOT} .ck-subhead")  # nothing printed: no empty heading
     assert axe_both_schemes(page) == []
 
 
 def test_an_endless_loop_is_stopped_and_the_page_answers(page: Page) -> None:
     assert check(page, "def choose(board):\n    while True:\n        pass\n") == "fail"
-    assert "budget" in page.inner_text(f"{ROOT} .ck-verdict-text")
+    assert "budget" in page.inner_text(line("choose"))
     assert page.evaluate("1 + 1") == 2
 
 
 def test_errors_name_their_line_and_output_stays_text(page: Page) -> None:
     assert check(page, "def choose(board)\n    return 0\n") == "fail"
-    assert "Syntax error on line 1" in page.inner_text(f"{ROOT} .ck-verdict-text")
+    assert "Syntax error on line 1" in page.inner_text(line("code"))
     code = 'print("<b>bold?</b>")\ndef choose(board):\n    return board.legal_moves[0] // 0\n'
     assert check(page, code) == "fail"
-    assert "ZeroDivisionError on line 3" in page.inner_text(f"{ROOT} .ck-verdict-text")
+    assert "ZeroDivisionError on line 3" in page.inner_text(line("choose"))
     assert page.inner_text(f"{ROOT} .ck-output").startswith("<b>bold?</b>")
     assert page.is_visible(f"{ROOT} .ck-subhead")
     assert page.locator(f"{ROOT} .ck-output b").count() == 0
@@ -158,15 +181,15 @@ def test_a_runaway_ends_in_a_failing_verdict_and_the_page_answers_throughout(pag
         slowest = max(slowest, time.monotonic() - asked)
         assert time.monotonic() - started < VERDICT_WITHIN_S, "no verdict yet"
     assert page.get_attribute(ROOT, "data-verdict") == "fail"
-    words = page.inner_text(f"{ROOT} .ck-verdict-text")
-    assert words.startswith("Fail. ") and ("budget" in words or "Error" in words), words
+    words = told(page)
+    assert words.startswith("Fail. ") and ("budget" in words or "Error" in words or "failed" in words), words
     assert slowest < ANSWER_WITHIN_S, f"the page took {slowest:.2f} s to answer"
 
 
 def test_the_readers_code_cannot_touch_the_page(page: Page) -> None:
     code = "import js\njs.document.body.innerHTML = ''\n\ndef choose(board):\n    return board.legal_moves[0]\n"
     assert check(page, code) == "fail"  # a worker has no document
-    assert "on line 2" in page.inner_text(f"{ROOT} .ck-verdict-text")
+    assert "on line 2" in page.inner_text(line("code"))
     assert page.locator("h1").inner_text().startswith("Check your own minimax")
     assert page.locator(f"{ROOT} [data-check-run]").is_enabled()
 
@@ -205,8 +228,8 @@ def choose(board):
 def test_a_textbook_minimax_without_a_cache_passes(page: Page) -> None:
     """MAX and MIN, no memory: the whole tree again at every position, slow but right."""
     assert check(page, TEXTBOOK) == "pass"
-    assert "every one" in page.inner_text(f"{ROOT} .ck-verdict-text")
-    assert page.get_attribute(f"{ROOT} progress", "value") == "4520"
+    assert engine_verdict(TEXTBOOK, "choose").reason in page.inner_text(line("choose"))
+    assert page.get_attribute(f"{ROOT} progress", "value") == str(len(positions_to_check()))
 
 
 def test_stop_ends_a_check_and_the_next_one_runs(page: Page) -> None:
@@ -217,7 +240,95 @@ def test_stop_ends_a_check_and_the_next_one_runs(page: Page) -> None:
     page.click("[data-check-stop]")
     assert page.get_attribute(ROOT, "data-state") == "stopped"
     assert page.inner_text(f"{ROOT} .ttt-status").startswith("Stopped after")
+    assert page.get_attribute(ROOT, "data-verdict") == "stopped"
     assert check(page, "def choose(board):\n    return board.legal_moves[-1]\n") == "fail"
+
+
+# -- the CS50 AI form ---------------------------------------------------------------------
+
+CORRECT = mutants.CORRECT.read_text()
+
+
+def verdicts_shown(page: Page) -> dict[str, str]:
+    """Each function's line: its name and its verdict (pass or fail)."""
+    read = "els => els.map(e => [e.dataset.check, e.dataset.verdict])"
+    return dict(page.eval_on_selector_all(f"{ROOT} .ck-checks [data-check]", read))
+
+
+def test_a_correct_cs50_file_passes_every_function(page: Page) -> None:
+    assert check(page, CORRECT) == "pass"
+    assert page.get_attribute(ROOT, "data-form") == "cs50"
+    assert "CS50 AI" in page.inner_text(f"{ROOT} .ck-form") and "(i, j)" in page.inner_text(f"{ROOT} .ck-form")
+    assert verdicts_shown(page) == dict.fromkeys(CS50_FUNCTIONS, "pass")
+    assert page.locator(f"{ROOT} .ck-checks [data-position]").count() == 0
+    assert axe_both_schemes(page) == []
+
+
+# One fault in a helper, in result's copying and in minimax's search.
+BUGGY = ("winner_stops_at_empty_line", "result_edits_board", "minimax_returns_in_loop")
+
+
+@pytest.mark.parametrize("name", BUGGY)
+def test_a_one_bug_file_fails_its_function_at_the_first_failing_position(page: Page, name: str) -> None:
+    """The page fails the function the bug is in, at the first position
+    CPython's judge finds there, drawn on the line's board, and only the
+    functions CPython's judge fails."""
+    mutant = mutants.by_name(name)
+    code = mutants.source(mutant)
+    first = first_failure(code, mutant.function)
+    assert check(page, code) == "fail"
+    shown = verdicts_shown(page)
+    assert shown[mutant.function] == "fail"
+    assert page.get_attribute(line(mutant.function), "data-position") == first.position
+    assert board_marks(page, mutant.function) == Board.parse(str(first.position))
+    assert first.reason in page.inner_text(line(mutant.function))
+    failing = {verdict.name for verdict in check_code(code).verdicts if not verdict.passed}
+    assert {name for name, verdict in shown.items() if verdict == "fail"} == failing
+
+
+def test_a_missing_function_is_named_and_the_others_are_checked(page: Page) -> None:
+    code = CORRECT.replace("def utility(board):", "def utility_of(board):")
+    assert check(page, code) == "fail"
+    assert page.get_attribute(line("utility"), "data-verdict") == "fail"
+    assert "no function utility()" in page.inner_text(line("utility"))
+    assert page.get_attribute(line("winner"), "data-verdict") == "pass"
+
+
+INPUT_DELAYS = """() => {
+  window.__delays = [];
+  for (const kind of ["pointerdown", "keydown"]) {
+    addEventListener(kind, (event) => window.__delays.push(performance.now() - event.timeStamp), true);
+  }
+}"""
+
+
+def test_the_page_answers_presses_while_a_cs50_file_is_checked(page: Page) -> None:
+    """Presses during a check of the correct file: the time from each press
+    to the page's first handler (its input delay). The bound is generous for
+    this shared machine; bench/checker_worker.py measures the longest task."""
+    set_code(page, CORRECT)
+    page.wait_for_selector(f"{ROOT}[data-worker='ready']", timeout=60_000)
+    page.evaluate(INPUT_DELAYS)
+    page.click("[data-check-run]")
+    page.wait_for_function("sel => document.querySelector(sel).value > 1000", arg=f"{ROOT} progress", timeout=60_000)
+    pressed = 0
+    while page.get_attribute(ROOT, "data-state") == "running" and pressed < 20:
+        page.click(f"{ROOT} .ttt-status")
+        pressed += 1
+    delays = page.evaluate("window.__delays")
+    page.wait_for_selector(f"{ROOT}[data-state='done']", timeout=300_000)
+    assert page.get_attribute(ROOT, "data-verdict") == "pass"
+    assert pressed and len(delays) >= pressed  # a pointerdown for each press, none lost
+    assert max(delays) < ANSWER_WITHIN_S * 1000, delays
+
+
+@pytest.mark.slow
+def test_a_slow_deepcopy_file_gets_its_full_verdict(page: Page) -> None:
+    """Deep copies at every node and no memory, as most students write it:
+    minutes in the browser, and every function passes, none by a budget."""
+    assert check(page, mutants.SLOW.read_text(), timeout_s=900) == "pass"
+    assert verdicts_shown(page) == dict.fromkeys(CS50_FUNCTIONS, "pass")
+    assert "budget" not in told(page)
 
 
 # -- the editor ------------------------------------------------------------------------
@@ -256,7 +367,7 @@ def test_the_editor_is_named_by_the_label_and_highlights_python(page: Page) -> N
     content = page.locator(f"{ROOT} .cm-content")
     assert content.get_attribute("role") == "textbox"
     label = page.inner_text(f"#{content.get_attribute('aria-labelledby')}")
-    assert label.startswith("Your code (Python): a function choose(board)")
+    assert label.startswith("Your code (Python): CS50 AI's tictactoe.py") and "choose(board)" in label
     assert "Escape, then Tab" in page.inner_text(f"#{content.get_attribute('aria-describedby')}")
     colours = page.eval_on_selector_all(
         f"{ROOT} .tok-keyword, {ROOT} .tok-string, {ROOT} .tok-comment",
@@ -358,7 +469,8 @@ def test_offline_after_one_visit_the_check_runs_in_its_worker(browser: Browser, 
 def test_only_the_checker_page_loads_the_editor(site_dir: Path) -> None:
     """CodeMirror (117 KB compressed) is fetched by the one page with an editor."""
     loading = sorted(
-        page.relative_to(site_dir).as_posix() for page in site_dir.rglob("*.html")
+        page.relative_to(site_dir).as_posix()
+        for page in site_dir.rglob("*.html")
         if "runtime/checker/editor.js" in page.read_text()
     )
     assert loading == ["check-your-minimax/index.html"]
