@@ -37,6 +37,7 @@ that no import closes a loop)::
     search      the textbook searches, one event at a time
     trace       a search stepped forward and back, and the tree it walked
     words       what people read: cell names, endings, a search step in a sentence
+    drill       alpha-beta drills: a position's tree to fill in, its key from the search's events, grading
     nojs        the bot compiled to HTML and CSS
     grading     a reader's solver checked against the engine's
     review      a game played back: the first move that gave value away
