@@ -35,6 +35,7 @@ from pyengine.drill import (
     parse_claim,
     random_drill,
 )
+from pyengine.records import Record
 from pyengine.search import Order, Rule
 from pyengine.words import Convention, board_words
 
@@ -64,6 +65,16 @@ def mini_board(board: object, cls: str = "dr-mini") -> object:
     return grid
 
 
+class Drawn(Record):
+    """One drawn node's elements: its item, its value list and its "never searched" box (None
+    where it has none), and where its grade is written."""
+
+    item: object
+    value: object | None
+    skip: object | None
+    grade: object
+
+
 class DrillPage:
     """The one object that owns the page's state: the drill, its key, the score."""
 
@@ -87,6 +98,7 @@ class DrillPage:
         self.printed = q(".dr-print")
         self.status = q(".dr-status")
         self.key: Key | None = None
+        self.drawn: dict[Path, Drawn] = {}  # the drawn tree's elements, node by node, kept to spare the DOM lookups
         self.checked = False  # whether this drill has been scored (its first Check, or its answer shown)
         self.rng = random.Random()
         self.score, problem = view.read_score(self._stored())
@@ -159,6 +171,7 @@ class DrillPage:
         self.explorer.href = view.explorer_href(drill)
         self.explorer_note.textContent = view.explorer_note(drill)
         window.history.replaceState(None, "", query)
+        self.drawn = {}
         self.tree.replaceChildren(self._tree(key, (), entries=True))
         self.printed.replaceChildren(*self._printed(key))
         self.verdict.textContent = ""
@@ -179,21 +192,26 @@ class DrillPage:
         label = view.node_label(key, path)
         row.append(_element("span", "dr-move", view.move_label(key, path)))
         row.append(mini_board(node.board))
+        value = skip = None
         if node.given is not None:
             row.append(_element("span", "dr-given", f"{node.given.text} (finished)"))
         elif entries:
-            row.append(self._value_entry(node, label))
+            value = self._value_entry(node, label)
+            row.append(value)
         else:
             shown = (node.answer.text if node.answer else "") if answers else ""
             row.append(_element("span", "dr-blank", shown or ("\u2014" if answers else "_____")))
         if path:
             if entries:
-                row.append(self._skip_entry(node, label))
+                box, skip = self._skip_entry(node, label)
+                row.append(box)
             else:
                 mark = "\u2612" if answers and node.status is Status.SKIPPED else "\u2610"
                 row.append(_element("span", "dr-blank", f"{mark} never searched"))
         if entries:
-            row.append(_element("span", "dr-grade"))
+            mark = _element("span", "dr-grade")
+            row.append(mark)
+            self.drawn[path] = Drawn(item, value, skip, mark)
         item.append(row)
         if node.children:
             group = _element("ul", "dr-children")
@@ -213,7 +231,8 @@ class DrillPage:
             select.append(option)
         return select
 
-    def _skip_entry(self, node: Node, label: str) -> object:
+    def _skip_entry(self, node: Node, label: str) -> tuple[object, object]:
+        """The "never searched" mark: its label, and the checkbox in it."""
         box = _element("label", "dr-skip")
         check = _element("input")
         check.type = "checkbox"  # type: ignore[attr-defined]
@@ -221,7 +240,7 @@ class DrillPage:
         check.dataset.entry = "skip"  # type: ignore[attr-defined]
         check.setAttribute("aria-label", f"{label}: never searched")
         box.append(check, _element("span", "", "never searched"))
-        return box
+        return box, check
 
     def _printed(self, key: Key) -> list[object]:
         """The blank drill, then (on a page of its own) its answer key, for printing."""
@@ -245,16 +264,13 @@ class DrillPage:
     def entries(self) -> dict[Path, Entry]:
         """What the student has entered, node by node (an unreadable value counts as blank)."""
         found: dict[Path, Entry] = {}
-        for control in self.tree.querySelectorAll("[data-answer-for]"):
-            text = str(control.dataset.answerFor)
-            path = tuple(int(cell) for cell in text.split(",")) if text else ()
-            entry = found.get(path, Entry())
-            if str(control.dataset.entry) == "skip":
-                entry = entry._replace(skipped=bool(control.checked))
-            elif str(control.value):
+        for path, drawn in self.drawn.items():
+            claim = None
+            text = str(drawn.value.value) if drawn.value is not None else ""
+            if text:
                 with contextlib.suppress(ValueError):
-                    entry = entry._replace(claim=parse_claim(str(control.value)))
-            found[path] = entry
+                    claim = parse_claim(text)
+            found[path] = Entry(claim, bool(drawn.skip.checked) if drawn.skip is not None else False)
         return found
 
     def _on_entry(self, event: object) -> None:
@@ -265,12 +281,10 @@ class DrillPage:
     def check(self) -> None:
         assert self.key is not None
         verdict = grade(self.key, self.entries())
-        for item in self.tree.querySelectorAll("li.dr-node"):
-            text = str(item.dataset.node)
-            path = tuple(int(cell) for cell in text.split(",")) if text else ()
+        for path, drawn in self.drawn.items():
             mark = verdict.grades[path]
-            item.dataset.grade = mark.value
-            item.querySelector(":scope > .dr-row > .dr-grade").textContent = GRADE_WORDS[mark]
+            drawn.item.dataset.grade = mark.value  # type: ignore[attr-defined]
+            drawn.grade.textContent = GRADE_WORDS[mark]  # type: ignore[attr-defined]
         self.verdict.textContent = verdict.explanation
         self._scored(not verdict.wrong and not verdict.missing)
         self.area.dataset.checked = "true"  # type: ignore[attr-defined]
@@ -288,13 +302,12 @@ class DrillPage:
         """Every entry set to the key, in place, and graded."""
         assert self.key is not None
         self._scored(False)  # an answer shown before any check counts as not right
-        for control in self.tree.querySelectorAll("[data-answer-for]"):
-            text = str(control.dataset.answerFor)
-            node = self.key.node(tuple(int(cell) for cell in text.split(",")) if text else ())
-            if str(control.dataset.entry) == "skip":
-                control.checked = node.status is Status.SKIPPED
-            else:
-                control.value = node.answer.text if node.answer else ""
+        for path, drawn in self.drawn.items():
+            node = self.key.node(path)
+            if drawn.skip is not None:
+                drawn.skip.checked = node.status is Status.SKIPPED  # type: ignore[attr-defined]
+            if drawn.value is not None:
+                drawn.value.value = node.answer.text if node.answer else ""  # type: ignore[attr-defined]
         self.check()
         self.verdict.textContent = "The answer, filled in: " + self.verdict.textContent
 
