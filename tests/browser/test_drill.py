@@ -117,6 +117,15 @@ def test_the_link_opens_the_same_drill_and_the_score_survives(page: Page, base_u
     assert href is not None
     query = parse_qs(urlsplit(href).query)
     assert query["pos"] == [str(drill.board)] and query["rule"] == [drill.rule.value]
+    # One click away: the explorer stepping through the same search.
+    explorer = urlsplit(str(page.get_attribute(f"{ROOT} a.dr-explorer", "href")))
+    assert explorer.path == "../search/"
+    assert parse_qs(explorer.query) == {
+        "alg": ["alphabeta"],
+        "order": [drill.order.value],
+        "pos": [str(drill.board)],
+        **({"conv": ["maxmin"]} if drill.convention is Convention.MAXMIN else {}),
+    }
     page.select_option(f"{ROOT} select[name='rule']", "strict")
     page.wait_for_function("sel => document.querySelector(sel).dataset.rule === 'strict'", arg=AREA)
     _open(page, base_url + "practise-alpha-beta/" + href)
