@@ -167,7 +167,8 @@ def read_score(stored: str | None) -> tuple[Score, str | None]:
         return Score(), (
             "The score kept in this browser could not be read, so it starts again from zero (the old one is replaced)."
         )
-    return Score(*numbers, tuple(recent[-RECENT:])), None
+    done, right, streak, best = numbers
+    return Score(done, right, streak, best, tuple(recent[-RECENT:])), None
 
 
 def write_score(score: Score) -> str:
