@@ -107,6 +107,9 @@ class DrillPage:
         self.problems = [problem] if problem else []
         for button in root.querySelectorAll("[data-action]"):  # type: ignore[attr-defined]
             button.addEventListener("click", create_proxy(self._on_action))
+        self.present_button = q("[data-action='present']")
+        self.presenting = False
+        document.addEventListener("keydown", create_proxy(self._on_key))
         self.form.addEventListener("change", create_proxy(self._on_setting))
         self.tree.addEventListener("change", create_proxy(self._on_entry))
 
@@ -333,6 +336,22 @@ class DrillPage:
             self.show(self.key.drill)
         elif action == "print":
             window.print()
+        elif action == "present":
+            self.present(not self.presenting)
+
+    def present(self, on: bool) -> None:
+        """Presentation mode: the drill alone, enlarged, for a projector (never part of its link)."""
+        self.presenting = on
+        document.documentElement.classList.toggle("dr-presenting", on)
+        self.present_button.setAttribute("aria-pressed", "true" if on else "false")
+        if on:
+            self.present_button.setAttribute("aria-keyshortcuts", "Escape")
+        else:
+            self.present_button.removeAttribute("aria-keyshortcuts")
+
+    def _on_key(self, event: object) -> None:
+        if self.presenting and str(event.key) == "Escape":  # type: ignore[attr-defined]
+            self.present(False)
 
     # -- the score kept in this browser ---------------------------------------------------
 

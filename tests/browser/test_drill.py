@@ -126,6 +126,14 @@ def test_the_link_opens_the_same_drill_and_the_score_survives(page: Page, base_u
         "pos": [str(drill.board)],
         **({"conv": ["maxmin"]} if drill.convention is Convention.MAXMIN else {}),
     }
+    # Presenting hides the site around the drill; the link never carries it; Escape leaves.
+    presenting = "() => document.documentElement.classList.contains('dr-presenting')"
+    page.click(f"{ROOT} [data-action='present']")
+    assert page.evaluate(presenting) and page.get_attribute(f"{ROOT} [data-action='present']", "aria-pressed") == "true"
+    assert page.locator(".md-sidebar--primary").is_hidden()
+    assert "present" not in str(page.get_attribute(f"{ROOT} a.dr-link", "href")) and "present" not in page.url
+    page.keyboard.press("Escape")
+    assert not page.evaluate(presenting)
     page.select_option(f"{ROOT} select[name='rule']", "strict")
     page.wait_for_function("sel => document.querySelector(sel).dataset.rule === 'strict'", arg=AREA)
     _open(page, base_url + "practise-alpha-beta/" + href)
