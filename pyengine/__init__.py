@@ -38,6 +38,7 @@ that no import closes a loop)::
     trace       a search stepped to any step (the explorer's jumps), and the tree it walked
     words       what people read: cell names, endings, a search step in a sentence
     searchwords what the explorer page says of a search: labels, facts, statuses, the race
+    drill       alpha-beta drills: a position's tree to fill in, its key from the search's events, grading
     nojs        the bot compiled to HTML and CSS
     grading     a reader's solver checked against the engine's
     runner      a student's code run, its functions called: raw results for the judge

@@ -1,0 +1,373 @@
+"""The page's Python for "Practise alpha-beta": the drill, drawn and graded.
+
+It only translates: the address and the form become a pyengine.drill Drill,
+its answer key (pyengine.drill.answer_key, from the engine's own alpha-beta
+events) becomes the drawn tree, and the student's entries become the
+engine's grades. The words, the address and the kept score are in
+drill_view.py. Text from the address is only ever set as textContent.
+
+Hooks: each drawn node (``li``) carries ``data-node``, its moves from the root;
+each entry ``data-answer-for`` (that node) and ``data-entry`` (``value`` or
+``skip``); after Check each node ``data-grade`` (right, wrong or missing).
+The drill's element carries ``data-position``, ``data-order``,
+``data-convention``, ``data-rule`` and, once drawn, ``data-ready``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+
+import drill_view as view
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from pyengine.drill import (
+    Drill,
+    Entry,
+    Grade,
+    Key,
+    Node,
+    Status,
+    answer_key,
+    grade,
+    node_key,
+    parse_claim,
+    random_drill,
+)
+from pyengine.records import Record
+from pyengine.search import Order, Rule
+from pyengine.words import Convention, board_words
+
+TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
+if TYPE_CHECKING:
+    from pyengine.drill import Path
+
+GRADE_WORDS = {Grade.RIGHT: "\u2713 right", Grade.WRONG: "\u2717 wrong", Grade.MISSING: "\u2026 missing"}
+
+
+def _element(tag: str, cls: str = "", text: str = "") -> object:
+    node = document.createElement(tag)
+    if cls:
+        node.className = cls
+    if text:
+        node.textContent = text
+    return node
+
+
+def mini_board(board: object, cls: str = "dr-mini") -> object:
+    """A small picture of a position (decorative: the node's name says the moves)."""
+    grid = _element("span", cls)
+    grid.setAttribute("aria-hidden", "true")
+    grid.dataset.size = str(board.size)  # type: ignore[attr-defined]
+    for mark in board:  # type: ignore[attr-defined]
+        grid.append(_element("span", "dr-cell", str(mark) if mark else ""))
+    return grid
+
+
+class Drawn(Record):
+    """One drawn node's elements: its item, its value list and its "never searched" box (None
+    where it has none), and where its grade is written."""
+
+    item: object
+    value: object | None
+    skip: object | None
+    grade: object
+
+
+class DrillPage:
+    """The one object that owns the page's state: the drill, its key, the score."""
+
+    def __init__(self, root: object) -> None:
+        self.root = root
+        q = root.querySelector  # type: ignore[attr-defined]
+        self.form = q(".dr-settings")
+        self.selects = {name: q(f"select[name='{name}']") for name in ("level", "order", "conv", "rule")}
+        self.area = q(".dr-drill")
+        self.tree = q(".dr-tree")
+        self.root_board = q(".dr-root-board")
+        self.summary = q(".dr-summary")
+        self.conventions = q(".dr-conventions")
+        self.difference = q(".dr-difference")
+        self.verdict = q(".dr-verdict")
+        self.score_line = q(".dr-score")
+        self.message = q(".dr-message")
+        self.link = q("a.dr-link")
+        self.explorer = q("a.dr-explorer")
+        self.explorer_note = q(".dr-explorer-note")
+        self.printed = q(".dr-print")
+        self.status = q(".dr-status")
+        self.key: Key | None = None
+        self.drawn: dict[Path, Drawn] = {}  # the drawn tree's elements, node by node, kept to spare the DOM lookups
+        self.checked = False  # whether this drill has been scored (its first Check, or its answer shown)
+        self.rng = random.Random()
+        self.score, problem = view.read_score(self._stored())
+        if problem:
+            self._save()  # what could not be read is replaced at once
+        self.problems = [problem] if problem else []
+        for button in root.querySelectorAll("[data-action]"):  # type: ignore[attr-defined]
+            button.addEventListener("click", create_proxy(self._on_action))
+        self.present_button = q("[data-action='present']")
+        self.presenting = False
+        document.addEventListener("keydown", create_proxy(self._on_key))
+        self.form.addEventListener("change", create_proxy(self._on_setting))
+        self.tree.addEventListener("change", create_proxy(self._on_entry))
+
+    # -- the address and the form ----------------------------------------------------
+
+    def start(self) -> None:
+        params = window.URLSearchParams.new(window.location.search)
+        given = {key: str(params.get(key)) for key in view.ADDRESS_KEYS if params.has(key)}
+        settings, board, problems = view.settings_from_params(given)
+        self.problems += problems
+        self.selects["order"].value = settings.order.value
+        self.selects["conv"].value = settings.convention.value
+        self.selects["rule"].value = settings.rule.value
+        level = view.level_of(board) if board is not None else settings.level
+        self.selects["level"].value = level.value
+        if board is None:
+            board = random_drill(level, settings.order, self.rng, view.recent_positions(self.score))
+        self.show(Drill(board, settings.order, settings.convention, settings.rule))
+        for select in self.selects.values():
+            select.disabled = False
+        for button in self.root.querySelectorAll("[data-action]"):  # type: ignore[attr-defined]
+            button.disabled = False
+        self.status.textContent = "Ready."
+
+    def settings(self) -> tuple[Order, Convention, Rule]:
+        return (
+            Order.parse(str(self.selects["order"].value)),
+            Convention.parse(str(self.selects["conv"].value)),
+            Rule.parse(str(self.selects["rule"].value)),
+        )
+
+    def _on_setting(self, event: object) -> None:
+        assert self.key is not None
+        name = str(event.target.name)  # type: ignore[attr-defined]
+        order, convention, rule = self.settings()
+        if name == "level":
+            self.next_drill()
+            return
+        self.show(Drill(self.key.drill.board, order, convention, rule))
+
+    # -- one drill ---------------------------------------------------------------------
+
+    def show(self, drill: Drill) -> None:
+        """Draw ``drill`` blank, and say its settings."""
+        key = answer_key(drill)
+        self.key, self.checked = key, False
+        self.score = view.seen(self.score, drill)
+        self._save()
+        area = self.area
+        area.dataset.position = str(drill.board)  # type: ignore[attr-defined]
+        area.dataset.order = drill.order.value  # type: ignore[attr-defined]
+        area.dataset.convention = drill.convention.value  # type: ignore[attr-defined]
+        area.dataset.rule = drill.rule.value  # type: ignore[attr-defined]
+        area.removeAttribute("data-checked")  # type: ignore[attr-defined]
+        self.root_board.replaceChildren(mini_board(drill.board, "dr-board"))
+        self.root_board.setAttribute("aria-label", board_words(drill.board))
+        self.summary.textContent = view.drill_summary(key)
+        self.conventions.textContent = view.conventions_text(drill)
+        self.difference.textContent = view.difference_text(drill)
+        query = view.drill_query(drill)
+        self.link.href = query
+        self.explorer.href = view.explorer_href(drill)
+        self.explorer_note.textContent = view.explorer_note(drill)
+        window.history.replaceState(None, "", query)
+        self.drawn = {}
+        self.tree.replaceChildren(self._tree(key, (), entries=True))
+        self.printed.replaceChildren(*self._printed(key))
+        self.verdict.textContent = ""
+        self.message.textContent = " ".join(self.problems)
+        self.message.hidden = not self.problems
+        self.problems = []
+        self.score_line.textContent = view.score_text(self.score)
+        area.dataset.ready = "true"  # type: ignore[attr-defined]
+
+    def _tree(self, key: Key, path: Path, *, entries: bool, answers: bool = False) -> object:
+        """The node at ``path`` and everything below it, as nested lists."""
+        node = key.node(path)
+        # The hooks are the drawn tree's; the printed copies are plain lists.
+        item = _element("li", "dr-node" if entries else "dr-print-node")
+        if entries:
+            item.dataset.node = node_key(path)  # type: ignore[attr-defined]
+        row = _element("div", "dr-row")
+        label = view.node_label(key, path)
+        row.append(_element("span", "dr-move", view.move_label(key, path)))
+        row.append(mini_board(node.board))
+        value = skip = None
+        if node.given is not None:
+            row.append(_element("span", "dr-given", f"{node.given.text} (finished)"))
+        elif entries:
+            value = self._value_entry(node, label)
+            row.append(value)
+        else:
+            shown = (node.answer.text if node.answer else "") if answers else ""
+            row.append(_element("span", "dr-blank", shown or ("\u2014" if answers else "_____")))
+        if path:
+            if entries:
+                box, skip = self._skip_entry(node, label)
+                row.append(box)
+            else:
+                mark = "\u2612" if answers and node.status is Status.SKIPPED else "\u2610"
+                row.append(_element("span", "dr-blank", f"{mark} never searched"))
+        if entries:
+            mark = _element("span", "dr-grade")
+            row.append(mark)
+            self.drawn[path] = Drawn(item, value, skip, mark)
+        item.append(row)
+        if node.children:
+            group = _element("ul", "dr-children")
+            for cell in node.children:
+                group.append(self._tree(key, (*path, cell), entries=entries, answers=answers))
+            item.append(group)
+        return item
+
+    def _value_entry(self, node: Node, label: str) -> object:
+        select = _element("select", "dr-value")
+        select.dataset.answerFor = node_key(node.path)  # type: ignore[attr-defined]
+        select.dataset.entry = "value"  # type: ignore[attr-defined]
+        select.setAttribute("aria-label", f"{label}: value")
+        for value, text in view.claim_options():
+            option = _element("option", "", text)
+            option.value = value  # type: ignore[attr-defined]
+            select.append(option)
+        return select
+
+    def _skip_entry(self, node: Node, label: str) -> tuple[object, object]:
+        """The "never searched" mark: its label, and the checkbox in it."""
+        box = _element("label", "dr-skip")
+        check = _element("input")
+        check.type = "checkbox"  # type: ignore[attr-defined]
+        check.dataset.answerFor = node_key(node.path)  # type: ignore[attr-defined]
+        check.dataset.entry = "skip"  # type: ignore[attr-defined]
+        check.setAttribute("aria-label", f"{label}: never searched")
+        box.append(check, _element("span", "", "never searched"))
+        return box, check
+
+    def _printed(self, key: Key) -> list[object]:
+        """The blank drill, then (on a page of its own) its answer key, for printing."""
+        parts: list[object] = []
+        for answers in (False, True):
+            section = _element("section", "dr-print-page")
+            title = "Answer key" if answers else "Alpha-beta drill"
+            section.append(_element("h2", "", f"{title}: {key.drill.board}"))
+            section.append(_element("p", "", view.drill_summary(key)))
+            section.append(_element("p", "", view.conventions_text(key.drill)))
+            if answers:
+                section.append(_element("p", "", view.difference_text(key.drill)))
+            tree = _element("ul", "dr-print-tree")
+            tree.append(self._tree(key, (), entries=False, answers=answers))
+            section.append(tree)
+            parts.append(section)
+        return parts
+
+    # -- the student's entries ----------------------------------------------------------
+
+    def entries(self) -> dict[Path, Entry]:
+        """What the student has entered, node by node (an unreadable value counts as blank)."""
+        found: dict[Path, Entry] = {}
+        for path, drawn in self.drawn.items():
+            claim = None
+            text = str(drawn.value.value) if drawn.value is not None else ""
+            if text:
+                with contextlib.suppress(ValueError):
+                    claim = parse_claim(text)
+            found[path] = Entry(claim, bool(drawn.skip.checked) if drawn.skip is not None else False)
+        return found
+
+    def _on_entry(self, event: object) -> None:
+        item = event.target.closest("li.dr-node")  # type: ignore[attr-defined]
+        if item:
+            item.removeAttribute("data-grade")
+
+    def check(self) -> None:
+        assert self.key is not None
+        verdict = grade(self.key, self.entries())
+        for path, drawn in self.drawn.items():
+            mark = verdict.grades[path]
+            drawn.item.dataset.grade = mark.value  # type: ignore[attr-defined]
+            drawn.grade.textContent = GRADE_WORDS[mark]  # type: ignore[attr-defined]
+        self.verdict.textContent = verdict.explanation
+        self._scored(not verdict.wrong and not verdict.missing)
+        self.area.dataset.checked = "true"  # type: ignore[attr-defined]
+
+    def _scored(self, all_right: bool) -> None:
+        """Count this drill, once: at its first Check, or when its answer is shown first."""
+        if self.checked:
+            return
+        self.checked = True
+        self.score = view.scored(self.score, all_right)
+        self._save()
+        self.score_line.textContent = view.score_text(self.score)
+
+    def show_answer(self) -> None:
+        """Every entry set to the key, in place, and graded."""
+        assert self.key is not None
+        self._scored(False)  # an answer shown before any check counts as not right
+        for path, drawn in self.drawn.items():
+            node = self.key.node(path)
+            if drawn.skip is not None:
+                drawn.skip.checked = node.status is Status.SKIPPED  # type: ignore[attr-defined]
+            if drawn.value is not None:
+                drawn.value.value = node.answer.text if node.answer else ""  # type: ignore[attr-defined]
+        self.check()
+        self.verdict.textContent = "The answer, filled in: " + self.verdict.textContent
+
+    def next_drill(self) -> None:
+        order, convention, rule = self.settings()
+        level = view.Difficulty.parse(str(self.selects["level"].value))
+        board = random_drill(level, order, self.rng, view.recent_positions(self.score))
+        self.show(Drill(board, order, convention, rule))
+        self.status.textContent = "A new drill."
+
+    # -- the buttons ----------------------------------------------------------------------
+
+    def _on_action(self, event: object) -> None:
+        action = str(event.currentTarget.dataset.action)  # type: ignore[attr-defined]
+        if action == "check":
+            self.check()
+        elif action == "answer":
+            self.show_answer()
+        elif action == "next":
+            self.next_drill()
+        elif action == "clear":
+            assert self.key is not None
+            self.show(self.key.drill)
+        elif action == "print":
+            window.print()
+        elif action == "present":
+            self.present(not self.presenting)
+
+    def present(self, on: bool) -> None:
+        """Presentation mode: the drill alone, enlarged, for a projector (never part of its link)."""
+        self.presenting = on
+        document.documentElement.classList.toggle("dr-presenting", on)
+        self.present_button.setAttribute("aria-pressed", "true" if on else "false")
+        if on:
+            self.present_button.setAttribute("aria-keyshortcuts", "Escape")
+        else:
+            self.present_button.removeAttribute("aria-keyshortcuts")
+
+    def _on_key(self, event: object) -> None:
+        if self.presenting and str(event.key) == "Escape":  # type: ignore[attr-defined]
+            self.present(False)
+
+    # -- the score kept in this browser ---------------------------------------------------
+
+    def _stored(self) -> str | None:
+        try:
+            stored = window.localStorage.getItem(view.STORAGE_KEY)
+        except Exception:  # storage disabled: nothing kept
+            return None
+        # Nothing kept is JavaScript's null, which Pyodide gives as a falsy object of its own, not None.
+        return str(stored) if stored else None
+
+    def _save(self) -> None:
+        # Storage full or disabled: the score is shown but not kept.
+        with contextlib.suppress(Exception):
+            window.localStorage.setItem(view.STORAGE_KEY, view.write_score(self.score))
+
+
+def mount(root: object) -> None:
+    DrillPage(root).start()

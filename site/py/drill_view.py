@@ -1,0 +1,279 @@
+"""What "Practise alpha-beta" says and keeps, without the DOM: the drill's
+address, the score kept in the browser, and the page's sentences.
+
+drill.py only translates events and draws; everything here is checked in
+CPython (tests/test_drill_view.py). The drills, their answer keys and the
+grading are the engine's (pyengine.drill).
+"""
+
+from __future__ import annotations
+
+import json
+
+from search_view import quoted, search_query
+
+from pyengine import Board, EngineError
+from pyengine.drill import CLAIMS, MAX_NODES, Difficulty, Drill, Key, Status, difficulty, drawn_tree, rules_differ
+from pyengine.records import Record
+from pyengine.search import Algorithm, Order, Rule
+from pyengine.words import ORDER_NAMES, Convention, cell_name, path_words, signed, stated_window, valued_side
+
+TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Final, TypeVar
+
+    T = TypeVar("T")
+
+ADDRESS_KEYS: Final = ("pos", "order", "conv", "rule", "level")
+RULE_NAMES: Final = {
+    Rule.AIMA: "AIMA's: cut off once \u03b1 \u2265 \u03b2",
+    Rule.STRICT: "strict: cut off only once \u03b1 > \u03b2 (CS188)",
+}
+LEVEL_NAMES: Final = {
+    Difficulty.SHORT: "3\u00d73, three empty cells",
+    Difficulty.LONG: "3\u00d73, four empty cells",
+    Difficulty.FOUR: "4\u00d74, near the end (harder)",
+}
+CONVENTION_WORDS: Final = {
+    Convention.NEGAMAX: "negamax: each node shows the value of the move into it for the side that played it "
+    "(the root: for the side to move)",
+    Convention.MAXMIN: "MAX/MIN: every value from X's side (X is MAX, O is MIN)",
+}
+ORDER_WORDS: Final = {
+    Order.CELLS: "cell order: each position's moves from the top left, row by row",
+    Order.ENGINE: "the engine's order: a move that wins at once first, then one that blocks, then the rest in "
+    "cell order",
+}
+STORAGE_KEY: Final = "pyengine.drill.score"
+RECENT: Final = 20
+"""How many drills the score remembers, so that "Next drill" never repeats one of them."""
+
+
+class Settings(Record):
+    """What the address and the form choose: a drill's settings, and its level."""
+
+    order: Order
+    convention: Convention
+    rule: Rule
+    level: Difficulty
+
+
+DEFAULT: Final = Settings(Order.CELLS, Convention.MAXMIN, Rule.AIMA, Difficulty.SHORT)
+
+
+def drill_query(drill: Drill) -> str:
+    """A drill's link: its position, order, convention and rule (letters, digits, dots, slashes)."""
+    return f"?pos={drill.board}&order={drill.order.value}&conv={drill.convention.value}&rule={drill.rule.value}"
+
+
+def explorer_href(drill: Drill) -> str:
+    """The explorer stepping through the same search (it cuts off by AIMA's rule)."""
+    return "../search/" + search_query(drill.board, Algorithm.ALPHABETA, drill.order, convention=drill.convention)
+
+
+class NoDrillError(ValueError):
+    """A position that cannot be drilled: finished, or its tree too big to draw."""
+
+
+def drillable(board: Board) -> Board:
+    """``board`` if its whole tree fits the drawing; NoDrillError saying why not."""
+    if board.is_over:
+        raise NoDrillError("the game is over")
+    nodes = len(drawn_tree(board, Order.CELLS))
+    if nodes > MAX_NODES:
+        raise NoDrillError(f"its tree has {nodes:,} positions, more than the {MAX_NODES} a drill draws")
+    return board
+
+
+def settings_from_params(given: dict[str, str]) -> tuple[Settings, Board | None, list[str]]:
+    """The settings and position in the address (``given``: ADDRESS_KEYS
+    present, as text): each bad one replaced by the default with a sentence
+    saying so; no position (None) when none is given or it cannot be drilled."""
+    problems: list[str] = []
+
+    def read(key: str, parse: Callable[[str], T], default: T, problem: str) -> T:
+        text = given.get(key)
+        if text is None:
+            return default
+        try:
+            return parse(text)
+        except (EngineError, NoDrillError) as error:
+            problems.append(problem.format(text=quoted(text), error=error))
+            return default
+
+    order = read(
+        "order",
+        lambda text: _drill_order(Order.parse(text)),
+        DEFAULT.order,
+        "The move order {text} is not one a drill uses (cells or engine); using cell order.",
+    )
+    convention = read(
+        "conv",
+        Convention.parse,
+        DEFAULT.convention,
+        "The convention {text} is unknown (use negamax or maxmin); using MAX/MIN.",
+    )
+    rule = read("rule", Rule.parse, DEFAULT.rule, "The rule {text} is unknown (use aima or strict); using AIMA's.")
+    level = read(
+        "level", Difficulty.parse, DEFAULT.level, "The level {text} is unknown (use short, long or 4x4); using short."
+    )
+    board = read(
+        "pos",
+        lambda text: drillable(Board.parse(text)),
+        None,
+        "The position {text} cannot be drilled ({error}); here is another drill.",
+    )
+    return Settings(order, convention, rule, level), board, problems
+
+
+def _drill_order(order: Order) -> Order:
+    if order not in (Order.CELLS, Order.ENGINE):
+        raise EngineError(f"not a drill's order: {order.value}")
+    return order
+
+
+# -- the score kept in this browser ----------------------------------------------------
+
+
+class Score(Record):
+    """The drills checked in this browser: how many, how many all right, the streak, the recent ones."""
+
+    done: int = 0
+    right: int = 0
+    streak: int = 0
+    best: int = 0
+    recent: tuple[str, ...] = ()
+    """The recent drills' links (drill_query), the newest last."""
+
+
+def read_score(stored: str | None) -> tuple[Score, str | None]:
+    """The score kept (localStorage's text, or None); a fresh one and a
+    sentence saying so when what was kept cannot be read."""
+    if stored is None:
+        return Score(), None
+    try:
+        data = json.loads(stored)
+        numbers = [data[name] for name in ("done", "right", "streak", "best")]
+        recent = data["recent"]
+        if not (
+            all(type(n) is int and n >= 0 for n in numbers)
+            and numbers[1] <= numbers[0]
+            and isinstance(recent, list)
+            and all(isinstance(r, str) for r in recent)
+        ):
+            raise ValueError("out of range")
+    except (ValueError, TypeError, KeyError):
+        return Score(), (
+            "The score kept in this browser could not be read, so it starts again from zero (the old one is replaced)."
+        )
+    done, right, streak, best = numbers
+    return Score(done, right, streak, best, tuple(recent[-RECENT:])), None
+
+
+def write_score(score: Score) -> str:
+    return json.dumps(score._asdict())
+
+
+def scored(score: Score, all_right: bool) -> Score:
+    """The score after a drill's first check."""
+    streak = score.streak + 1 if all_right else 0
+    return score._replace(
+        done=score.done + 1, right=score.right + all_right, streak=streak, best=max(score.best, streak)
+    )
+
+
+def seen(score: Score, drill: Drill) -> Score:
+    """The score with ``drill`` among the recent ones."""
+    link = drill_query(drill)
+    recent = (*(r for r in score.recent if r != link), link)
+    return score._replace(recent=recent[-RECENT:])
+
+
+def recent_positions(score: Score) -> list[str]:
+    """The positions of the recent drills, for "Next drill" to avoid."""
+    return [part[4:] for link in score.recent for part in link.lstrip("?").split("&") if part.startswith("pos=")]
+
+
+def score_text(score: Score) -> str:
+    if not score.done:
+        return "No drill checked yet in this browser."
+    drills = "drill" if score.done == 1 else "drills"
+    return (
+        f"Score: {score.right} of {score.done} {drills} all right at the first check; streak {score.streak}"
+        f" (best {score.best})."
+    )
+
+
+# -- the drill in words -------------------------------------------------------------------
+
+
+def node_label(key: Key, path: tuple[int, ...]) -> str:
+    """A node's name for a screen reader and on the drawing: its moves from the root."""
+    if not path:
+        return "The root"
+    return path_words(key.node(path).board, path)
+
+
+def move_label(key: Key, path: tuple[int, ...]) -> str:
+    """What the drawing writes on a node: the move into it (``'O top right'``), or ``'Root'``."""
+    if not path:
+        return "Root"
+    board = key.node(path).board
+    mover = valued_side(board).other
+    return f"{mover} {cell_name(path[-1], board.size)}"
+
+
+def claim_options() -> list[tuple[str, str]]:
+    """The value list's options: (value, text), the blank first."""
+    return [("", "\u2014"), *((claim.text, claim.text) for claim in CLAIMS)]
+
+
+def level_of(board: Board) -> Difficulty:
+    """The level a position belongs to (a linked one of no level: the nearest by its size)."""
+    return difficulty(board) or (Difficulty.FOUR if board.size == 4 else Difficulty.LONG)
+
+
+def conventions_text(drill: Drill) -> str:
+    """The drill's conventions, stated."""
+    return (
+        f"Values: {CONVENTION_WORDS[drill.convention]}. Pruning rule: {RULE_NAMES[drill.rule]}. "
+        f"Move order: {ORDER_WORDS[drill.order]}."
+    )
+
+
+def drill_summary(key: Key) -> str:
+    """The drill's setting in one sentence: who moves, and the order, convention and rule."""
+    drill = key.drill
+    side = valued_side(drill.board)
+    searched = sum(1 for n in key.nodes if n.status is Status.SEARCHED)
+    return (
+        f"{side} to move. Moves tried in {ORDER_NAMES[drill.order]}. {len(key.nodes)} positions drawn; the "
+        f"search enters {searched} of them and cuts off {len(key.cutoffs)} "
+        f"{'time' if len(key.cutoffs) == 1 else 'times'}."
+    )
+
+
+def difference_text(drill: Drill) -> str:
+    """Whether the two rules prune differently on this drill, and where."""
+    ties = rules_differ(drill)
+    if not ties:
+        return "On this drill the two pruning rules cut off in the same places."
+    first = ties[0]
+    side = valued_side(first.board)
+    low, high = stated_window(first.alpha, first.beta, side, drill.convention)
+    where = "at the root" if not first.path else f"after {path_words(first.board, first.path)}"
+    follows = "AIMA's" if drill.rule is Rule.AIMA else "the strict"
+    return (
+        f"This is a drill where the two rules differ: {where}, \u03b1 = {signed(low)} and \u03b2 = "
+        f"{signed(high)} are equal, so AIMA's rule cuts off and the strict rule searches on"
+        f"{f' ({len(ties)} such ties)' if len(ties) > 1 else ''}. The answer follows {follows} rule, "
+        f"as chosen."
+    )
+
+
+def explorer_note(drill: Drill) -> str:
+    """What the explorer link steps through."""
+    if drill.rule is Rule.STRICT and rules_differ(drill):
+        return "The explorer cuts off by AIMA's rule, so there it cuts off on the ties this drill does not."
+    return ""

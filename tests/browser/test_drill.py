@@ -1,0 +1,178 @@
+"""Practise alpha-beta: a drill answered right is all right; one wrong value
+and one wrong prune mark are each marked wrong and explained; a drill's link
+opens the same drill; the score survives a reload; a corrupt saved score is
+said and replaced; axe clean in both schemes. One page is shared where the
+steps allow it (each Pyodide start costs seconds)."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+
+from pyengine import Board
+from pyengine.board import reachable_positions
+from pyengine.drill import Drill, Key, Status, answer_key, node_key, rules_differ
+from pyengine.search import Order, Rule
+from pyengine.words import Convention
+
+from .conftest import Watch, axe_both_schemes
+
+ROOT = "[data-board='drill']"
+AREA = f"{ROOT} .dr-drill"
+READY = f"{AREA}[data-ready='true']"
+STORAGE_KEY = "pyengine.drill.score"
+# A drill where the two rules differ: AIMA's rule cuts off on a tie (found by tests/test_drill.py's kind of search).
+LINKED = "?pos={pos}&order=cells&conv=maxmin&rule=aima"
+
+
+def _open(page: Page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=90_000)
+
+
+def _drill(page: Page) -> Drill:
+    area = page.locator(AREA)
+    return Drill(
+        Board.parse(str(area.get_attribute("data-position"))),
+        Order.parse(str(area.get_attribute("data-order"))),
+        Convention.parse(str(area.get_attribute("data-convention"))),
+        Rule.parse(str(area.get_attribute("data-rule"))),
+    )
+
+
+def _fill(page: Page, key: Key) -> None:
+    """Enter the key's answer, node by node, as a student would."""
+    for node in key.nodes:
+        name = node_key(node.path)
+        if node.answer is not None:
+            page.select_option(f"{ROOT} select[data-answer-for='{name}']", node.answer.text)
+        if node.path and node.status is Status.SKIPPED:
+            page.check(f"{ROOT} input[data-answer-for='{name}'][data-entry='skip']")
+
+
+def _grades(page: Page) -> dict[str, str]:
+    return dict(
+        page.eval_on_selector_all(
+            f"{ROOT} .dr-tree li.dr-node", "els => els.map(e => [e.dataset.node, e.dataset.grade || ''])"
+        )
+    )
+
+
+@pytest.fixture(scope="module")
+def page(module_context: BrowserContext, watch: Watch, base_url: str) -> Page:
+    page = watch.attach(module_context.new_page())
+    _open(page, base_url + "practise-alpha-beta/")
+    return page
+
+
+def test_a_right_answer_is_all_right_and_wrong_entries_are_explained(page: Page) -> None:
+    drill = _drill(page)
+    key = answer_key(drill)
+    # Every entry is labelled by its node's moves, and every drawn node has its hook.
+    drawn = page.eval_on_selector_all(f"{ROOT} .dr-tree li.dr-node", "els => els.map(e => e.dataset.node)")
+    assert drawn == [node_key(node.path) for node in key.nodes]
+    labels = page.eval_on_selector_all(f"{ROOT} [data-answer-for]", "els => els.map(e => e.getAttribute('aria-label'))")
+    assert labels and all(label for label in labels)
+    _fill(page, key)
+    page.click(f"{ROOT} [data-action='check']")
+    assert set(_grades(page).values()) == {"right"}
+    assert "right" in page.inner_text(f"{ROOT} .dr-verdict")
+    # One wrong value: the first inner node below the root whose answer can change.
+    inner = next(n for n in key.nodes if n.path and n.answer is not None)
+    other = next(text for text in ("+1", "0", "\u22121") if text != inner.answer.text)  # type: ignore[union-attr]
+    page.select_option(f"{ROOT} select[data-answer-for='{node_key(inner.path)}']", other)
+    page.click(f"{ROOT} [data-action='check']")
+    grades = _grades(page)
+    assert [name for name, mark in grades.items() if mark == "wrong"] == [node_key(inner.path)]
+    verdict = page.inner_text(f"{ROOT} .dr-verdict")
+    assert f"the search gives {inner.answer.text} here, not {other}" in verdict  # type: ignore[union-attr]
+    page.select_option(f"{ROOT} select[data-answer-for='{node_key(inner.path)}']", inner.answer.text)  # type: ignore[union-attr]
+    # One wrong prune mark: a skipped move left unmarked is explained from the rule.
+    skipped = next(n for n in key.nodes if n.status is Status.SKIPPED)
+    page.uncheck(f"{ROOT} input[data-answer-for='{node_key(skipped.path)}'][data-entry='skip']")
+    page.click(f"{ROOT} [data-action='check']")
+    grades = _grades(page)
+    assert [name for name, mark in grades.items() if mark == "wrong"] == [node_key(skipped.path)]
+    verdict = page.inner_text(f"{ROOT} .dr-verdict")
+    assert (
+        "this move is never searched: \u03b1 \u2265 \u03b2" in verdict
+        or "this move is never searched: \u03b1 > \u03b2" in verdict
+    )
+
+
+def test_show_the_answer_fills_it_in(page: Page) -> None:
+    page.click(f"{ROOT} [data-action='next']")
+    page.wait_for_selector(f"{AREA}:not([data-checked])")
+    page.click(f"{ROOT} [data-action='answer']")
+    assert set(_grades(page).values()) == {"right"}
+
+
+def test_the_link_opens_the_same_drill_and_the_score_survives(page: Page, base_url: str) -> None:
+    drill = _drill(page)
+    score = page.inner_text(f"{ROOT} .dr-score")
+    assert "of 2 drills" in score
+    href = page.get_attribute(f"{ROOT} a.dr-link", "href")
+    assert href is not None
+    query = parse_qs(urlsplit(href).query)
+    assert query["pos"] == [str(drill.board)] and query["rule"] == [drill.rule.value]
+    # One click away: the explorer stepping through the same search.
+    explorer = urlsplit(str(page.get_attribute(f"{ROOT} a.dr-explorer", "href")))
+    assert explorer.path == "../search/"
+    assert parse_qs(explorer.query) == {
+        "alg": ["alphabeta"],
+        "order": [drill.order.value],
+        "pos": [str(drill.board)],
+        **({"conv": ["maxmin"]} if drill.convention is Convention.MAXMIN else {}),
+    }
+    # Presenting hides the site around the drill; the link never carries it; Escape leaves.
+    presenting = "() => document.documentElement.classList.contains('dr-presenting')"
+    page.click(f"{ROOT} [data-action='present']")
+    assert page.evaluate(presenting) and page.get_attribute(f"{ROOT} [data-action='present']", "aria-pressed") == "true"
+    assert page.locator(".md-sidebar--primary").is_hidden()
+    assert "present" not in str(page.get_attribute(f"{ROOT} a.dr-link", "href")) and "present" not in page.url
+    page.keyboard.press("Escape")
+    assert not page.evaluate(presenting)
+    page.select_option(f"{ROOT} select[name='rule']", "strict")
+    page.wait_for_function("sel => document.querySelector(sel).dataset.rule === 'strict'", arg=AREA)
+    _open(page, base_url + "practise-alpha-beta/" + href)
+    assert _drill(page) == drill
+    assert page.inner_text(f"{ROOT} .dr-score") == score
+
+
+def test_a_drill_where_the_rules_differ_says_so(page: Page, base_url: str) -> None:
+    board = next(
+        b
+        for b in reachable_positions()
+        if not b.is_over
+        and len(b.legal_moves) == 3
+        and rules_differ(Drill(b, Order.CELLS, Convention.MAXMIN, Rule.AIMA))
+    )
+    _open(page, base_url + "practise-alpha-beta/" + LINKED.format(pos=board))
+    assert _drill(page).board == board
+    assert "the two rules differ" in page.inner_text(f"{ROOT} .dr-difference")
+    assert page.locator(f"{ROOT} .dr-message").is_hidden()
+
+
+def test_a_bad_link_and_a_corrupt_score_are_said_and_replaced(page: Page, base_url: str) -> None:
+    page.evaluate("key => localStorage.setItem(key, '{not json')", STORAGE_KEY)
+    _open(page, base_url + "practise-alpha-beta/?pos=XXX/OO./...&rule=sideways")
+    message = page.inner_text(f"{ROOT} .dr-message")
+    assert "could not be read" in message and "cannot be drilled" in message and "sideways" in message
+    assert page.inner_text(f"{ROOT} .dr-score") == "No drill checked yet in this browser."
+    kept = page.evaluate("key => JSON.parse(localStorage.getItem(key))", STORAGE_KEY)
+    assert kept["done"] == 0  # replaced by a fresh score
+    assert _drill(page).rule is Rule.AIMA
+
+
+def test_axe_clean_in_both_schemes_graded_too(page: Page) -> None:
+    assert axe_both_schemes(page) == []
+    # Graded, with one node wrong and others missing: the grades' colours and words pass too.
+    page.click(f"{ROOT} [data-action='answer']")
+    page.select_option(f"{ROOT} select[data-answer-for='']", "")
+    page.uncheck(f"{ROOT} input[data-entry='skip']:checked >> nth=0")
+    page.click(f"{ROOT} [data-action='check']")
+    grades = set(_grades(page).values())
+    assert grades == {"right", "wrong", "missing"}
+    assert axe_both_schemes(page) == []

@@ -1,0 +1,82 @@
+"""What "Practise alpha-beta" reads and keeps (site/py/drill_view.py), in
+CPython: the drill's link read back, bad links and unreadable saved scores
+said and replaced, and the score's arithmetic."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from pyengine import Board
+from pyengine.drill import Difficulty, Drill, rules_differ
+from pyengine.search import Order, Rule
+from pyengine.words import Convention
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site" / "py"))
+import drill_view as view
+
+DRILL = Drill(Board.parse("XO./.XO/X.."), Order.ENGINE, Convention.NEGAMAX, Rule.STRICT)
+
+
+def _params(query: str) -> dict[str, str]:
+    return dict(part.split("=", 1) for part in query.lstrip("?").split("&"))
+
+
+def test_a_link_reads_back_as_the_same_drill() -> None:
+    settings, board, problems = view.settings_from_params(_params(view.drill_query(DRILL)))
+    assert problems == [] and board == DRILL.board
+    assert Drill(board, settings.order, settings.convention, settings.rule) == DRILL
+
+
+def test_bad_settings_are_said_and_replaced() -> None:
+    given = {"pos": "XXX/OO./...", "order": "cce", "conv": "sideways", "rule": "lax", "level": "9x9"}
+    settings, board, problems = view.settings_from_params(given)
+    assert board is None and settings == view.DEFAULT
+    assert len(problems) == 5
+    assert "\u201cXXX/OO./...\u201d cannot be drilled (the game is over)" in problems[-1]
+    _, board, problems = view.settings_from_params({"pos": "X......../"})
+    assert board is None and "cannot be drilled" in problems[0]
+    _, board, problems = view.settings_from_params({"pos": "X.O/.X./..."})  # five empty cells: too big a tree
+    assert board is None and "more than the 65" in problems[0]
+
+
+def test_an_unreadable_score_is_said_and_replaced() -> None:
+    for stored in (
+        "{not json",
+        "[]",
+        '{"done": 1}',
+        json.dumps({"done": 1, "right": 2, "streak": 0, "best": 0, "recent": []}),
+    ):
+        score, problem = view.read_score(stored)
+        assert score == view.Score() and problem and "could not be read" in problem
+    assert view.read_score(None) == (view.Score(), None)
+
+
+def test_the_score_counts_and_remembers() -> None:
+    score = view.Score()
+    for right in (True, True, False, True):
+        score = view.scored(score, right)
+    assert (score.done, score.right, score.streak, score.best) == (4, 3, 1, 2)
+    for number in range(view.RECENT + 3):
+        score = view.seen(
+            score,
+            DRILL._replace(board=Board.parse(f"XO./.XO/{'X..' if number % 2 else '.X.'}")) if number < 2 else DRILL,
+        )
+    assert len(score.recent) <= view.RECENT and score.recent[-1] == view.drill_query(DRILL)
+    kept, problem = view.read_score(view.write_score(score))
+    assert kept == score and problem is None
+    assert str(DRILL.board) in view.recent_positions(score)
+    assert view.score_text(score).startswith("Score: 3 of 4 drills")
+
+
+def test_the_rules_difference_is_said_where_there_is_one() -> None:
+    for board in (Board.parse("XO./.XO/X.."), Board.parse("X.O/OX./X..")):
+        drill = Drill(board, Order.CELLS, Convention.MAXMIN, Rule.AIMA)
+        text = view.difference_text(drill)
+        assert ("the two rules differ" in text) == bool(rules_differ(drill))
+
+
+def test_levels_of_linked_positions() -> None:
+    assert view.level_of(Board.parse("XO./.XO/X..")) is Difficulty.LONG
+    assert view.level_of(Board.parse("XOX/OXO/...")) is Difficulty.SHORT
