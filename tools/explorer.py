@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # of site/py hides one of the build's.
 sys.path.append(str(ROOT / "site" / "py"))
 import position_editor  # noqa: E402
-import search_address  # noqa: E402
+import search_address as search_address  # noqa: E402  (tools.boards and tools.checker read it here)
 
 # The 4x4 census takes about 30 s: kept here under a digest of the code that
 # counts, so that only a build after a change to it pays again.

@@ -18,13 +18,14 @@ from pyengine import Board, Level, bot, play_match
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from pyodide.ffi import JsProxy
+    from collections.abc import Generator
 
 
 class Ladder:
     """The round robin on the page, played by one runner."""
 
-    def __init__(self, root: object) -> None:
+    def __init__(self, root: JsProxy) -> None:
         self.root = root
         self.games = int(root.dataset.games)
         self.cells = list(root.querySelectorAll("td[data-x]"))
@@ -37,7 +38,7 @@ class Ladder:
         self.controls.stop_button.addEventListener("click", create_proxy(self._on_stop))
         self.controls.ready(f"Ready: {len(self.cells)} matches of {self.games:,} games each.")
 
-    def _on_start(self, event: object) -> None:
+    def _on_start(self, event: JsProxy) -> None:
         for cell in self.cells:
             cell.textContent = "\u2014"
             cell.removeAttribute("data-tally")
@@ -46,13 +47,13 @@ class Ladder:
         self.runner.start(self.round_robin(time.perf_counter()), progress=self._on_progress, done=self._on_done,
                           failed=self._on_failed)
 
-    def _on_stop(self, event: object) -> None:
+    def _on_stop(self, event: JsProxy) -> None:
         self.runner.stop()
         if self.pairing < len(self.cells):
             self.cells[self.pairing].textContent = "stopped"
         self.controls.finish("Stopped. Press the button to play the round robin again.", "stopped")
 
-    def round_robin(self, started: float) -> Iterator[int]:
+    def round_robin(self, started: float) -> Generator[int, None, float]:
         """Every pairing in turn, one game per step (a few hundred
         microseconds to a few milliseconds each); returns the seconds taken."""
         for pairing, cell in enumerate(self.cells):
@@ -91,6 +92,6 @@ class Ladder:
         self.controls.failed(error, "Press the button to play the round robin again.")
 
 
-def mount(root: object) -> None:
+def mount(root: JsProxy) -> None:
     """Bring the ladder to life."""
     Ladder(root)
