@@ -18,8 +18,9 @@ from pyengine import Board, Level, bot, play_match
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
-    from pyodide.ffi import JsProxy
     from collections.abc import Generator
+
+    from pyodide.ffi import JsProxy
 
 
 class Ladder:
