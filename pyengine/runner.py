@@ -148,9 +148,10 @@ _CELLS: dict[str, tuple[str | None, ...]] = {}  # notation -> its nine marks, re
 
 
 def _shares_rows(function: str, given: object, returned: object) -> bool:
-    """Whether a returned board shares a row object where it must not:
-    result's with the board it was given (or is that board), initial_state's
-    rows with one another (``[[EMPTY] * 3] * 3``)."""
+    """Whether a returned board shares a row object: result's with the board it
+    was given (or is that board), reported for the judge, which fails only a
+    change to the given board; initial_state's rows with one another
+    (``[[EMPTY] * 3] * 3``), which fails."""
     if function == "initial_state":
         rows = returned if isinstance(returned, (list, tuple)) else ()
         return len({id(row) for row in rows if isinstance(row, list)}) < sum(isinstance(row, list) for row in rows)

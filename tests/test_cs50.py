@@ -215,6 +215,16 @@ def test_a_change_to_the_given_board_and_a_shared_row_are_seen() -> None:
     assert changed.get("shared") and changed.get("changed")
 
 
+def test_a_result_that_shares_only_rows_it_left_alone_passes() -> None:
+    """Copying just the row it marks leaves the given board as it was, which is
+    all the specification asks of result; a grader that failed it would fail
+    correct code."""
+    correct = CORRECT.read_text()
+    code = correct.replace("    new = [row[:] for row in board]", "    new = list(board)\n    new[i] = board[i][:]")
+    assert code != correct
+    assert verdict(check_code(code, functions=["result"]).verdicts, "result").passed
+
+
 def test_errors_name_the_line_in_the_students_code() -> None:
     runner = Runner("def player(board):\n    x = 1\n    return board[5]\n")
     runner.load()

@@ -122,12 +122,6 @@ MUTANTS: tuple[Mutant, ...] = (
         _edit(_COPY, "    new = board.copy()"),
     ),
     Mutant(
-        "result_copies_one_row",
-        "result",
-        "copies only the row it marks; the others are shared",
-        _edit(_COPY, "    new = list(board)\n    new[i] = board[i][:]"),
-    ),
-    Mutant(
         "result_no_raise_on_taken",
         "result",
         "overwrites a taken cell instead of raising",
