@@ -35,8 +35,9 @@ that no import closes a loop)::
     facts       the game tree's numbers, counted by walking it
     census      the same for 4x4, one symmetry class at a time (for the build)
     search      the textbook searches, one event at a time
-    trace       a search stepped forward and back, and the tree it walked
+    trace       a search stepped to any step (the explorer's jumps), and the tree it walked
     words       what people read: cell names, endings, a search step in a sentence
+    searchwords what the explorer page says of a search: labels, facts, statuses, the race
     drill       alpha-beta drills: a position's tree to fill in, its key from the search's events, grading
     nojs        the bot compiled to HTML and CSS
     grading     a reader's solver checked against the engine's

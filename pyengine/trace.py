@@ -9,6 +9,7 @@ for drawing a small search whole.
 
 from __future__ import annotations
 
+import math
 from enum import StrEnum
 
 from .board import Board, Player
@@ -18,12 +19,45 @@ from .search import Algorithm, Counts, Event, Kind, Order, RunningCounts, events
 
 TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import Final
 
 
 SMALL_TREE: Final = 6
 """Positions with at most this many empty cells have their whole tree drawn
 (at most 1,585 nodes, under minimax); larger ones, the current path only."""
+LANDMARKS: Final = {Algorithm.ALPHABETA: Kind.CUTOFF, Algorithm.MEMO: Kind.HIT, Algorithm.MINIMAX: Kind.LEAF}
+"""The event that sets each algorithm apart: what "next" and "previous" look for."""
+JUMPS: Final = ("first", "-100", "-10", "-1", "+1", "+10", "+100", "next", "previous", "last")
+"""Every jump ``Trace.jump`` takes: the first or last step, so many steps
+on or back, the next or previous landmark (LANDMARKS)."""
+WORK_EVENTS: Final = 100
+"""Events ``Trace.run`` makes between two yields (the last ones each copy
+the path: about 0.1 ms)."""
+
+
+def steps_bound(board: Board) -> int:
+    """More steps than any search of ``board`` makes: a node is entered once
+    and adds at most three more events (a finished game or a table hit, the
+    value backed up, a cut-off), and there are no more nodes than sequences
+    of moves into the empty cells; one more for the last event."""
+    empty = board.geometry.cells - board.ply
+    sequences = sum(math.perm(empty, depth) for depth in range(empty + 1))
+    return 4 * sequences + 1
+
+
+def bound(value: int, alpha: int, beta: int) -> int:
+    """Whether ``value``, what a search returned for the side to move under
+    the window ``(alpha, beta)``, is exact (0) or only a bound: +1 when it is
+    at least beta (a cut-off stopped the search there: the position may be
+    worth more), -1 when it is at most alpha (no move did better, and none was
+    searched to its exact value). A value seen from the other side changes
+    sign, and so does its bound. Under minimax's open window every value is exact.
+
+    >>> bound(1, 0, 1), bound(-1, -1, 2), bound(0, -2, 2)
+    (1, -1, 0)
+    """
+    return 1 if value >= beta else -1 if value <= alpha else 0
 
 
 class TreeNode(Record):
@@ -40,12 +74,18 @@ class TreeNode(Record):
     """The step its value came back to the parent (for the root: the last step)."""
     value: int | None
     """Its value as the parent's side to move sees it (the root: its own value)."""
+    bound: int
+    """Whether ``value`` is exact (0) or only a bound, as ``value`` is seen
+    (+1 at least, -1 at most; see ``bound()``). The root, finished games and
+    table hits are exact."""
     cut: int | None
     """The step of a cut-off here, if one skipped moves."""
     skipped: tuple[Cell, ...]
     """The moves that cut-off skipped."""
     hit: bool
     """Whether its value came from the memo table."""
+    window: tuple[int, int]
+    """The window (alpha, beta) it was entered with, for its own side to move."""
 
 
 def tree(steps: list[Event]) -> tuple[list[TreeNode], dict[tuple[Cell, ...], int]]:
@@ -56,27 +96,32 @@ def tree(steps: list[Event]) -> tuple[list[TreeNode], dict[tuple[Cell, ...], int
     >>> tuple((n.move, n.entered, n.valued, n.value) for n in nodes)
     ((None, 1, 5, 1), (8, 2, 4, 1))
     """
-    fields: list[list[object]] = []
+    nodes: list[TreeNode] = []
     index: dict[tuple[Cell, ...], int] = {}
     for number, event in enumerate(steps, 1):
         kind = event.kind
         if kind is Kind.ENTER:
             parent = index[event.path[:-1]] if event.path else -1
-            index[event.path] = len(fields)
+            index[event.path] = len(nodes)
             move = event.path[-1] if event.path else None
-            fields.append([parent, move, event.board, number, None, None, None, (), False])
+            nodes.append(TreeNode(parent, move, event.board, number, None, None, 0, None, (), False,
+                                  (event.alpha, event.beta)))
         elif kind is Kind.UP:
             assert event.move is not None
-            child = fields[index[(*event.path, event.move)]]
-            child[4], child[5] = number, event.value
+            at = index[(*event.path, event.move)]
+            child = nodes[at]
+            exact = child.hit or child.board.is_over
+            nodes[at] = child._replace(valued=number, value=event.value,
+                                       bound=0 if exact else -bound(-(event.value or 0), *child.window))
         elif kind is Kind.CUTOFF:
-            here = fields[index[event.path]]
-            here[6], here[7] = number, event.skipped
+            at = index[event.path]
+            nodes[at] = nodes[at]._replace(cut=number, skipped=event.skipped)
         elif kind is Kind.HIT:
-            fields[index[event.path]][8] = True
+            at = index[event.path]
+            nodes[at] = nodes[at]._replace(hit=True)
         elif kind is Kind.DONE:
-            fields[0][4], fields[0][5] = number, event.value
-    return [TreeNode(*node) for node in fields], index  # type: ignore[arg-type]
+            nodes[0] = nodes[0]._replace(valued=number, value=event.value)
+    return nodes, index
 
 
 # -- stepping forward and back --------------------------------------------------
@@ -103,6 +148,10 @@ class Branch(Record):
     state: BranchState
     value: int | None
     """The move's value for the side to move at the parent, once done."""
+    bound: int
+    """Whether ``value`` is exact (0) or only a bound, as ``value`` is seen
+    (+1 at least, -1 at most; see ``bound()``): the trace keeps the window
+    each move was searched under to say so."""
     nodes: int
     """Positions entered below and at this move so far."""
     entered: int | None
@@ -121,6 +170,13 @@ class PathNode(Record):
     entered: int
     """The step (from 1) that entered this position."""
 
+    @property
+    def best_bound(self) -> int:
+        """Whether ``best_value`` is exact (0) or only a bound (+1 at least, -1
+        at most): the bound of the move it came from."""
+        return next((branch.bound for branch in self.branches
+                     if branch.move == self.best and branch.state is BranchState.DONE), 0)
+
 
 class Step(Record):
     """The search as it stands after ``number`` events (numbered from 1)."""
@@ -135,20 +191,33 @@ class Step(Record):
     """How many of ``counts.cutoffs`` were at X's turn (MAX's, in the
     classroom's words: beta cut-offs); the others were at O's."""
 
+    @property
+    def value_bound(self) -> int:
+        """UP: whether the move's value that came back is exact (0) or only a
+        bound (+1 at least, -1 at most, as the event's value is seen); 0 at
+        every other event."""
+        event = self.event
+        if event.kind is not Kind.UP or not self.path:
+            return 0
+        return next(branch.bound for branch in self.path[-1].branches if branch.move == event.move)
+
 
 class _Frame:
     """A position on the current path while the trace runs (mutable, unlike PathNode)."""
 
-    __slots__ = ("board", "alpha", "beta", "best", "best_value", "moves", "states", "values", "nodes", "start",
-                 "steps", "entered")
+    __slots__ = ("board", "alpha", "beta", "window", "exact", "best", "best_value", "moves", "states", "values",
+                 "bounds", "nodes", "start", "steps", "entered")
 
     def __init__(self, board: Board, alpha: int, beta: int, moves: tuple[Cell, ...], entered: int) -> None:
         self.board, self.alpha, self.beta, self.entered = board, alpha, beta, entered
+        self.window = (alpha, beta)  # as entered: alpha narrows as moves come back
+        self.exact = board.is_over  # a finished game's value, or a table hit's, is never a bound
         self.best: Cell | None = None
         self.best_value: int | None = None
         self.moves = moves
         self.states = [BranchState.WAITING] * len(moves)
         self.values: list[int | None] = [None] * len(moves)
+        self.bounds = [0] * len(moves)
         self.nodes = [0] * len(moves)
         self.start = [0] * len(moves)  # the node count when each move was entered
         self.steps: list[int | None] = [None] * len(moves)  # the step that entered each move
@@ -160,7 +229,7 @@ class _Frame:
         )
         branches = tuple(
             Branch(*fields)
-            for fields in zip(self.moves, self.states, self.values, counted, self.steps, strict=True)
+            for fields in zip(self.moves, self.states, self.values, self.bounds, counted, self.steps, strict=True)
         )
         return PathNode(self.board, self.alpha, self.beta, self.best, self.best_value, branches, self.entered)
 
@@ -173,7 +242,11 @@ class Trace:
     stepping back a little is instant, and going further back starts again
     from the first event. ``work(budget)`` makes at most ``budget`` events
     toward the step asked for by ``seek``, so a page can cut a long jump into
-    slices and stay responsive.
+    slices and stay responsive; ``run()`` does it all, a slice at a time.
+
+    A page asks with ``jump`` (one of JUMPS) or ``seek``: every step asked
+    for is kept between 1 and the last step, and every jump works whatever
+    the trace is doing (issue 19: End, then Back, raised IndexError).
 
     >>> trace = Trace(Algorithm.ALPHABETA, Board.parse("XOX/OXO/..."), Order.CCE)
     >>> trace.seek(14); trace.work(1000)
@@ -197,8 +270,20 @@ class Trace:
         """How many steps the search has, once the trace has reached its end."""
         self._target = 1
         self._kind: Kind | None = None
+        self._previous: Kind | None = None  # seek_previous: the kind looked for behind the target
+        self._found: Step | None = None  # the last step of that kind made so far (or the first step)
+        self._then: bool | None = None  # once at the step asked for, look on (True) or back (False)
+        self.asked: int | None = None
+        """The step number last asked for by number (a step past the end is said once: take_past_end)."""
         self._restart()
         self.work(1)
+        self.shown = 1
+        """The step the trace stood at when it last arrived (or halted): the one a page shows."""
+
+    @property
+    def landmark(self) -> Kind:
+        """The event that sets this search's algorithm apart (LANDMARKS)."""
+        return LANDMARKS[self.algorithm]
 
     def _restart(self) -> None:
         self._events = events(self.algorithm, self.board, self.order)
@@ -230,9 +315,64 @@ class Trace:
         """Whether the trace stands at the step asked for."""
         return self._kind is None and self._at >= 0 and self.current.number == self._target
 
+    def jump(self, how: str) -> None:
+        """Ask for the step a control names (one of JUMPS)."""
+        if how == "first":
+            self.seek(1)
+        elif how == "last":
+            self.seek_last()
+        elif how in ("next", "previous"):
+            self.look(how == "next")
+        else:
+            self.seek(self._target + int(how))
+
+    def seek_last(self) -> None:
+        """Ask for the last step (past every step the search could have, when
+        its length is not known yet: a trace stops at its end)."""
+        self.seek(self.total if self.total is not None else steps_bound(self.board))
+        self.asked = None
+
+    def look(self, on: bool) -> None:
+        """Ask for the next landmark after the step shown (``on``), or the
+        last one before it; mid-way to another step, come back to the step
+        shown first, then look from there."""
+        if self.arrived:
+            self._look_from_here(on)
+        else:
+            self.seek(self.shown)
+            self.asked = None
+            self._then = on
+
+    def _look_from_here(self, on: bool) -> None:
+        if on:
+            self.seek_next(self.landmark)
+        else:
+            self.seek_previous(self.landmark)
+
+    def run(self, budget: int = WORK_EVENTS) -> Iterator[int]:
+        """Make the steps toward the one asked for, ``budget`` events at a
+        time, yielding how many are made; ends standing at it."""
+        while not self.work(budget):
+            yield self.made
+        if self._then is not None:
+            on, self._then = self._then, None
+            self._look_from_here(on)
+            while not self.work(budget):
+                yield self.made
+        self.shown = self.current.number
+
+    def take_past_end(self) -> int | None:
+        """The step number last asked for, if it lies past the search's end
+        (once: the question is then answered)."""
+        asked, self.asked = self.asked, None
+        if asked is not None and self.total is not None and asked > self.total:
+            return asked
+        return None
+
     def seek(self, number: int) -> None:
         """Ask for step ``number`` (from 1; beyond the end means the last step)."""
-        self._kind = None
+        self.asked = number
+        self._kind = self._previous = self._then = None
         self._target = max(1, number)
         if self.total is not None:
             self._target = min(self._target, self.total)
@@ -244,6 +384,7 @@ class Trace:
 
     def seek_next(self, kind: Kind) -> None:
         """Ask for the next step of ``kind`` after this one (the last step if there is none)."""
+        self._previous = self._then = None
         recent = self._recent
         for index in range(self._at + 1, len(recent)):
             if recent[index].event.kind is kind:
@@ -257,16 +398,33 @@ class Trace:
         self._target = last
         self._kind = kind
 
+    def seek_previous(self, kind: Kind) -> None:
+        """Ask for the last step of ``kind`` before this one (the first step if
+        there is none). Steps not remembered are made again from the first,
+        noting the last one of ``kind``."""
+        recent, here = self._recent, self.current.number
+        for index in range(self._at - 1, -1, -1):
+            if recent[index].event.kind is kind:
+                self.seek(recent[index].number)
+                return
+        if recent[0].number == 1:  # every step before this one is remembered: none is of ``kind``
+            self.seek(1)
+            return
+        self._restart()
+        self._target, self._kind, self._previous, self._found = here - 1, None, kind, None
+
     def halt(self) -> None:
         """Give up a long seek: stand at the last step made so far."""
+        self._previous = self._then = None
         if self._last is None:
             self.seek(1)
             self.work(1)
-            return
-        recent = self._recent
-        if not recent or recent[-1].number != self.made:
-            self._remember(self._step(self._last))
-        self._target, self._kind, self._at = self.made, None, len(recent) - 1
+        else:
+            recent = self._recent
+            if not recent or recent[-1].number != self.made:
+                self._remember(self._step(self._last))
+            self._target, self._kind, self._at = self.made, None, len(recent) - 1
+        self.shown = self.current.number
 
     def work(self, budget: int) -> bool:
         """Make at most ``budget`` events toward the step asked for; True once there."""
@@ -286,11 +444,27 @@ class Trace:
             budget -= 1
             self._last = event
             self._apply(event)
+            if self._previous is not None and (event.kind is self._previous or self.made == 1):
+                self._found = self._step(event)
             if self._kind is not None and event.kind is self._kind and self.made > self._target:
                 self._kind, self._target = None, self.made
             if self._kind is not None or self.made > self._target - self.keep:
                 self._remember(self._step(event))
+        if self._previous is not None and self.arrived:
+            self._land()
         return self.arrived
+
+    def _land(self) -> None:
+        """The steps before the one seek_previous started from are made: stand
+        at the last of its kind (kept alone when it is not among the steps
+        remembered: they stay consecutive)."""
+        found, self._previous, self._found = self._found, None, None
+        assert found is not None  # the first step is noted at least
+        recent = self._recent
+        if not (recent and recent[0].number <= found.number <= recent[-1].number):
+            recent[:] = [found]
+        self._at = found.number - recent[0].number
+        self._target = found.number
 
     def _step(self, event: Event) -> Step:
         """The search as it stands now, after ``event``."""
@@ -335,13 +509,15 @@ class Trace:
         elif kind is Kind.HIT:
             counter.hits += 1
             frames[-1].best, frames[-1].best_value = event.best, event.value
+            frames[-1].exact = True
         elif kind is Kind.UP:
-            frames.pop()
+            child = frames.pop()
             parent = frames[-1]
-            assert event.move is not None
+            assert event.move is not None and event.value is not None
             index = parent.moves.index(event.move)
             parent.states[index] = BranchState.DONE
             parent.values[index] = event.value
+            parent.bounds[index] = 0 if child.exact else -bound(-event.value, *child.window)
             parent.nodes[index] = counter.nodes - parent.start[index]
             parent.alpha = event.alpha
             if parent.best_value is None or parent.best != event.best:

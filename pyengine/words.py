@@ -152,6 +152,21 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else "0" if value == 0 else f"\u2212{-value}"
 
 
+BOUND_MARKS: Final = {1: ("\u2265 ", "at least "), -1: ("\u2264 ", "at most "), 0: ("", "")}
+"""How a bound is marked (+1: at least, -1: at most, 0: exact), on a label and in a sentence."""
+
+
+def bounded(value: int, bound: int = 0, *, spoken: bool = False) -> str:
+    """A value as a label shows it, marked when it is only a bound (``bound``
+    as in BOUND_MARKS): ``'\u2265 +1'``, ``'\u2264 0'``; in a sentence
+    (``spoken``), ``'at least +1'``.
+
+    >>> bounded(1), bounded(0, -1), bounded(-1, 1, spoken=True)
+    ('+1', '\u2264 0', 'at least \u22121')
+    """
+    return BOUND_MARKS[bound][spoken] + signed(value)
+
+
 def path_words(board: Board, path: tuple[Cell, ...]) -> str:
     """The moves from the root, as a person reads them: ``'X centre, O top left'``."""
     if not path:
@@ -202,14 +217,20 @@ def role(side: Player, convention: Convention) -> str:
     return " (MAX)" if side is Player.X else " (MIN)"
 
 
-def worth(value: int, side: Player, convention: Convention, word: str = "to") -> str:
+def worth(value: int, side: Player, convention: Convention, word: str = "to", *, bound: int = 0,
+          spoken: bool = False) -> str:
     """A value the search gives for ``side``, in words, as ``convention``
-    states it: ``'+1 to O'`` under negamax, ``'\u22121 to X'`` under MAX/MIN.
+    states it: ``'+1 to O'`` under negamax, ``'\u22121 to X'`` under MAX/MIN;
+    marked as a bound when it is one (``bound``, as ``value`` is seen: stating
+    a value from the other side turns "at least" into "at most").
 
     >>> worth(1, Player.O, Convention.NEGAMAX), worth(1, Player.O, Convention.MAXMIN, "for")
     ('+1 to O', '\u22121 for X')
+    >>> worth(1, Player.O, Convention.MAXMIN, "for", bound=1)
+    '\u2264 \u22121 for X'
     """
-    return f"{signed(stated(value, side, convention))} {word} {viewpoint(side, convention)}"
+    shown = bounded(stated(value, side, convention), stated(bound, side, convention), spoken=spoken)
+    return f"{shown} {word} {viewpoint(side, convention)}"
 
 
 def window_pair(alpha: int, beta: int, side: Player, convention: Convention) -> str:
@@ -245,9 +266,11 @@ def cutoff_rule(event: Event, convention: Convention) -> str:
             f"that gets X at least {alpha}, so X will never let the game reach this position")
 
 
-def describe(event: Event, algorithm: Algorithm, *, convention: Convention = Convention.NEGAMAX) -> str:
+def describe(event: Event, algorithm: Algorithm, *, convention: Convention = Convention.NEGAMAX,
+             bound: int = 0) -> str:
     """One step in a sentence: what happened, and why it matters; values as
-    ``convention`` states them."""
+    ``convention`` states them. ``bound``: an UP event's value is only a bound
+    (``trace.Step.value_bound``), said "at least" or "at most"."""
     board, kind = event.board, event.kind
     side = valued_side(board)
     window = (
@@ -272,7 +295,7 @@ def describe(event: Event, algorithm: Algorithm, *, convention: Convention = Con
     if kind is Kind.UP:
         assert event.move is not None and event.value is not None
         return (f"Back at {side}'s turn{role(side, convention)}: {cell_name(event.move, size)} is worth "
-                f"{worth(event.value, side, convention)}; best so far: {best}{window}.")
+                f"{worth(event.value, side, convention, bound=bound, spoken=True)}; best so far: {best}{window}.")
     if kind is Kind.CUTOFF:
         skipped = ", ".join(cell_name(c, size) for c in event.skipped)
         return (f"{cutoff_rule(event, convention)}: {skipped} {'is' if len(event.skipped) == 1 else 'are'} "

@@ -1,6 +1,8 @@
-"""What "Watch the search" says and where it stands (site/py/search_view.py),
-in CPython: the stepping against the engine's own list of events, the words
-against facts computed here."""
+"""What "Watch the search" says and where it stands, in CPython: the stepping
+(pyengine.trace) against the engine's own list of events, the address and the
+ready lessons (site/py/search_address.py), the position editor
+(site/py/position_editor.py) and the words (pyengine.searchwords) against
+facts computed here."""
 
 from __future__ import annotations
 
@@ -12,14 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from pyengine import Board, InvalidPositionError, Player, Value, analyze
+from pyengine import Board, InvalidPositionError, Player, Value, analyze, searchwords
 from pyengine.search import INFINITY, Algorithm, Counts, Event, Kind, Order, events, run_to_end, tally
-from pyengine.trace import SMALL_TREE, BranchState, Trace, tree
+from pyengine.trace import JUMPS, SMALL_TREE, BranchState, Trace, steps_bound, tree
 from pyengine.words import Convention, describe
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site" / "py"))
-import search_view
-from search_view import JUMPS, Stepper
+import position_editor
+import search_address
 
 SMALL = Board.parse("X.O/.X./..O")  # issue 19's position: End, then Back, stuck the explorer
 LARGE = Board.parse("XO../OX../..XO/....")  # a 4x4 position with 10 empty cells, the most searched here
@@ -28,9 +30,9 @@ SIGNS = {1: "+1", 0: "0", -1: "\u22121"}  # values as the page writes them
 POSITIONS = [SMALL, Board.parse("XO./.X./..."), Board.parse("X.O/.../..."), Board.parse("XOXO/OX../.O../.X.X")]
 
 
-def finish(stepper: Stepper) -> int:
+def finish(trace: Trace) -> int:
     """Work until the step asked for; how many slices of work it took."""
-    return sum(1 for _ in stepper.work())
+    return sum(1 for _ in trace.run())
 
 
 def counts_after(steps: list[Event]) -> list[Counts]:
@@ -49,62 +51,62 @@ class TestStepping:
     def test_end_then_back_lands_on_the_step_before_the_last(self, algorithm: Algorithm) -> None:
         """Issue 19: End, then Back, -10, -100 and Back again, each the engine's event."""
         steps = list(events(algorithm, SMALL, Order.CCE))
-        stepper = Stepper(algorithm, SMALL, Order.CCE)
+        trace = Trace(algorithm, SMALL, Order.CCE)
         for how, number in (("last", len(steps)), ("-1", len(steps) - 1), ("last", len(steps)),
                             ("-10", len(steps) - 10), ("last", len(steps)), ("-100", max(1, len(steps) - 100)),
                             ("-1", max(1, len(steps) - 101))):
-            stepper.jump(how)
-            finish(stepper)
-            assert stepper.step.number == number, how
-            assert stepper.step.event == steps[number - 1]
-        assert stepper.total == len(steps)
+            trace.jump(how)
+            finish(trace)
+            assert trace.current.number == number, how
+            assert trace.current.event == steps[number - 1]
+        assert trace.total == len(steps)
 
     def test_stop_then_back_and_forward(self) -> None:
         """Stop part-way through a long jump, then step either way: the steps
         are the engine's (a halted trace also left a gap)."""
         board = POSITIONS[2]
         steps = list(events(Algorithm.MINIMAX, board))
-        stepper = Stepper(Algorithm.MINIMAX, board, Order.CELLS)
-        stepper.seek(len(steps) - 10)
-        work = stepper.work()
+        trace = Trace(Algorithm.MINIMAX, board, Order.CELLS)
+        trace.seek(len(steps) - 10)
+        work = trace.run()
         for _ in range(30):
             next(work)
-        stepper.halt()
-        halted = stepper.step.number
-        assert 1 < halted < len(steps) - 10 and stepper.step.event == steps[halted - 1]
+        trace.halt()
+        halted = trace.current.number
+        assert 1 < halted < len(steps) - 10 and trace.current.event == steps[halted - 1]
         for how in ("-1", "+1", "+1", "next", "-100", "last", "-1"):
-            before = stepper.step.number
-            stepper.jump(how)
-            finish(stepper)
-            number = stepper.step.number
-            assert stepper.step.event == steps[number - 1], (how, before, number)
+            before = trace.current.number
+            trace.jump(how)
+            finish(trace)
+            number = trace.current.number
+            assert trace.current.event == steps[number - 1], (how, before, number)
 
     def test_a_step_past_the_end_is_the_last_and_said_once(self) -> None:
         steps = list(events(Algorithm.ALPHABETA, SMALL))
-        stepper = Stepper(Algorithm.ALPHABETA, SMALL, Order.CELLS)
-        stepper.seek(100_000)
-        finish(stepper)
-        assert stepper.step.number == len(steps)
-        assert stepper.take_past_end() == 100_000
-        assert stepper.take_past_end() is None
-        stepper.seek(len(steps) - 1)
-        finish(stepper)
-        assert stepper.take_past_end() is None and stepper.step.event == steps[-2]
+        trace = Trace(Algorithm.ALPHABETA, SMALL, Order.CELLS)
+        trace.seek(100_000)
+        finish(trace)
+        assert trace.current.number == len(steps)
+        assert trace.take_past_end() == 100_000
+        assert trace.take_past_end() is None
+        trace.seek(len(steps) - 1)
+        finish(trace)
+        assert trace.take_past_end() is None and trace.current.event == steps[-2]
 
     def test_next_while_a_jump_is_under_way_looks_on_from_the_step_shown(self) -> None:
         """N pressed while the trace is still making steps toward another
         (the explorer retires that jump): the next such event after the step shown."""
         board = POSITIONS[2]
         steps = list(events(Algorithm.MINIMAX, board))
-        stepper = Stepper(Algorithm.MINIMAX, board, Order.CELLS)
-        stepper.seek(300)
-        finish(stepper)
-        stepper.seek(len(steps) - 1)
-        next(stepper.work())  # part of the way, then retired
-        stepper.jump("next")
-        finish(stepper)
+        trace = Trace(Algorithm.MINIMAX, board, Order.CELLS)
+        trace.seek(300)
+        finish(trace)
+        trace.seek(len(steps) - 1)
+        next(trace.run())  # part of the way, then retired
+        trace.jump("next")
+        finish(trace)
         wanted = next(n for n, event in enumerate(steps, 1) if n > 300 and event.kind is Kind.LEAF)
-        assert stepper.step.number == wanted
+        assert trace.current.number == wanted
 
     @pytest.mark.parametrize("algorithm", list(Algorithm))
     @pytest.mark.parametrize("board", POSITIONS, ids=str)
@@ -116,35 +118,35 @@ class TestStepping:
         steps = list(events(algorithm, board, Order.CCE))
         counts = counts_after(steps)
         assert counts[-1] == tally(iter(steps))
-        stepper = Stepper(algorithm, board, Order.CCE)
+        trace = Trace(algorithm, board, Order.CCE)
         for _ in range(200):
             action = rng.random()
             if action < 0.08:
-                stepper.seek(rng.randint(1, len(steps) + 3000))
+                trace.seek(rng.randint(1, len(steps) + 3000))
             else:
-                stepper.jump(rng.choice(JUMPS))
-            work = stepper.work()
+                trace.jump(rng.choice(JUMPS))
+            work = trace.run()
             if action > 0.85:  # a press before this one arrived: retire it part-way
                 for _ in range(rng.randint(0, 3)):
                     if next(work, None) is None:
                         break
                 if rng.random() < 0.5:
-                    stepper.halt()
+                    trace.halt()
                 else:
                     continue  # the next press retires it
             else:
                 for _ in work:
                     pass
-            step = stepper.step
+            step = trace.current
             assert 1 <= step.number <= len(steps)
             assert step.event == steps[step.number - 1] and step.counts == counts[step.number - 1]
-        assert stepper.total in (None, len(steps))
+        assert trace.total in (None, len(steps))
 
     @pytest.mark.parametrize("board", [Board.empty(), Board.parse("X../.../..."), POSITIONS[3]], ids=str)
     def test_the_bound_is_past_every_search_of_the_position(self, board: Board) -> None:
         """steps_bound is more than the steps each algorithm makes (plain
         minimax checked where it is quick; it makes the most)."""
-        bound = search_view.steps_bound(board)
+        bound = steps_bound(board)
         quick = board.geometry.cells - board.ply <= 8
         for algorithm in Algorithm:
             if algorithm is Algorithm.MINIMAX and not quick:
@@ -154,31 +156,31 @@ class TestStepping:
 
 class TestWords:
     def test_the_address_round_trips(self) -> None:
-        query = search_view.search_query(SMALL, Algorithm.ALPHABETA, Order.CCE, 37)
+        query = search_address.search_query(SMALL, Algorithm.ALPHABETA, Order.CCE, 37)
         assert query == "?alg=alphabeta&order=cce&pos=X.O/.X./..O&step=37"
         given = dict(part.split("=", 1) for part in query[1:].split("&"))
-        assert search_view.settings_from_params(given) == (
+        assert search_address.settings_from_params(given) == (
             Algorithm.ALPHABETA, Order.CCE, SMALL, 37, Convention.NEGAMAX, [])
-        assert "order=" not in search_view.search_query(SMALL, Algorithm.MEMO, Order.CCE)
+        assert "order=" not in search_address.search_query(SMALL, Algorithm.MEMO, Order.CCE)
 
     @pytest.mark.parametrize(("key", "text", "default"), [
         ("alg", "negascout", "showing alpha-beta"), ("order", "<b>", "using cell order"),
-        ("pos", "XXX/XXX/XXX", f"showing {search_view.DEFAULT.board}"), ("step", "0", "showing step 1"),
+        ("pos", "XXX/XXX/XXX", f"showing {search_address.DEFAULT.board}"), ("step", "0", "showing step 1"),
         ("step", "1" * 10, "showing step 1"), ("pos", "X" + "." * 15, "4x4 positions with 10 or fewer"),
         ("conv", "minimax", "showing negamax"),
     ])
     def test_a_bad_value_is_quoted_and_replaced(self, key: str, text: str, default: str) -> None:
-        algorithm, order, board, step, convention, problems = search_view.settings_from_params({key: text})
-        lesson = search_view.DEFAULT
+        algorithm, order, board, step, convention, problems = search_address.settings_from_params({key: text})
+        lesson = search_address.DEFAULT
         assert (algorithm, order, board, step) == (lesson.algorithm, lesson.order, lesson.board, 1)
         assert convention is Convention.NEGAMAX
         assert len(problems) == 1 and default in problems[0]
         assert f"\u201c{text[:40]}" in problems[0]
 
     def test_only_4x4_endgames_are_searchable(self) -> None:
-        assert search_view.searchable(LARGE) is LARGE
+        assert search_address.searchable(LARGE) is LARGE
         with pytest.raises(InvalidPositionError, match="11 empty cells"):
-            search_view.searchable(Board.parse("XO../OX../..X./...."))
+            search_address.searchable(Board.parse("XO../OX../..X./...."))
 
     def test_the_whole_trees_labels_say_each_moves_value_for_its_mover(self) -> None:
         """For every node of a small minimax tree, once valued: the mover,
@@ -188,13 +190,13 @@ class TestWords:
         board = Board.parse("XOX/OX./...")
         nodes, _ = tree(list(events(Algorithm.MINIMAX, board)))
         for node in nodes[1:]:
-            label = search_view.tree_label(node, valued=True, cut=False)
+            label = searchwords.tree_label(node, valued=True, cut=False)
             mover = node.board[node.move]
             assert label.startswith(f"{mover} ") and f"({node.move})" in label
             # Plain minimax values exactly: the position after the move, from its side to move.
             value = -run_to_end(Algorithm.MINIMAX, node.board).value
             assert label.endswith(f": {SIGNS[value]} for {mover}")
-        root = search_view.tree_label(nodes[0], valued=True, cut=False)
+        root = searchwords.tree_label(nodes[0], valued=True, cut=False)
         assert root == f"Root: O to move, worth {SIGNS[run_to_end(Algorithm.MINIMAX, board).value]}"
 
     def test_a_cut_offs_skipped_cells_are_named(self) -> None:
@@ -203,27 +205,29 @@ class TestWords:
         cut = [node for node in nodes if node.skipped]
         assert cut, "this position has a cut-off"
         for node in cut:
-            label = search_view.tree_label(node, valued=True, cut=True)
+            label = searchwords.tree_label(node, valued=True, cut=True)
             assert label.endswith(", ".join(f"({cell})" for cell in node.skipped).split(", ")[-1])
             assert "cut off: " in label and all(f"({cell})" in label for cell in node.skipped)
 
     def test_the_status_lines(self) -> None:
-        assert search_view.step_status(1_234, None) == "Step 1,234."
-        assert search_view.step_status(7, 232) == "Step 7 of 232."
-        assert search_view.past_end_message(232, 999) == "The search has 232 steps, not 999: here is the last one."
-        assert search_view.working_status(300_000, 1_500) == "Searching to step 300,000: 1,500 steps made\u2026"
+        assert searchwords.step_status(1_234, None) == "Step 1,234."
+        assert searchwords.step_status(7, 232) == "Step 7 of 232."
+        assert searchwords.past_end_message(232, 999) == "The search has 232 steps, not 999: here is the last one."
+        assert searchwords.working_status(300_000, 1_500) == "Searching to step 300,000: 1,500 steps made\u2026"
 
     @pytest.mark.parametrize(("seconds", "text"), [
         (59, "59 seconds"), (119, "119 seconds"), (120, "2 minutes"), (2 * 86_400, "2 days"),
         (3 * 365.25 * 86_400, "3 years"),
     ])
     def test_a_duration_takes_the_largest_unit_with_two_or_more(self, seconds: float, text: str) -> None:
-        assert search_view.duration(seconds) == text
+        assert searchwords.duration(seconds) == text
 
     def test_each_racer_is_named_with_its_order_only_for_alpha_beta(self) -> None:
-        names = [search_view.racer_name(a, o) for a, o in search_view.RACERS]
+        racers = [(Algorithm.ALPHABETA, order) for order in Order] + [(Algorithm.MEMO, Order.CELLS),
+                                                                       (Algorithm.MINIMAX, Order.CELLS)]
+        names = [searchwords.racer_name(a, o) for a, o in racers]
         assert len(set(names)) == len(names)
-        assert [("(" in name) for name in names] == [a is Algorithm.ALPHABETA for a, _ in search_view.RACERS]
+        assert [("(" in name) for name in names] == [a is Algorithm.ALPHABETA for a, _ in racers]
 
     @pytest.mark.parametrize("text", ["X.O/.X./..O", "XO./.X./...", "XX./OO./...", "XXX/OO./..."])
     def test_a_race_value_names_whose_it_is(self, text: str) -> None:
@@ -234,7 +238,7 @@ class TestWords:
         value = run_to_end(Algorithm.ALPHABETA, board).value
         x_count, o_count = text.count("X"), text.count("O")
         side = Player.X if x_count == o_count else Player.O
-        assert search_view.race_value(value, board) == f"{SIGNS[value]} for {side}"
+        assert searchwords.race_value(value, board) == f"{SIGNS[value]} for {side}"
 
 
 # -- two conventions (issue 19 item 3) ----------------------------------------------
@@ -274,16 +278,16 @@ class TestConventions:
         step = trace.current
         at_x, at_o = sides.count(Player.X), sides.count(Player.O)
         assert at_x and at_o
-        assert search_view.cutoffs_text(step) == str(len(sides))
-        assert search_view.cutoffs_text(step, convention=MAXMIN) == (
+        assert searchwords.cutoffs_text(step) == str(len(sides))
+        assert searchwords.cutoffs_text(step, convention=MAXMIN) == (
             f"{len(sides)} ({at_x} at MAX's turn, {at_o} at MIN's)")
     def test_the_address_keeps_maxmin_and_leaves_negamax_links_as_they_were(self) -> None:
-        query = search_view.search_query(SMALL, Algorithm.ALPHABETA, Order.CCE, 37, convention=MAXMIN)
+        query = search_address.search_query(SMALL, Algorithm.ALPHABETA, Order.CCE, 37, convention=MAXMIN)
         assert query == "?alg=alphabeta&order=cce&pos=X.O/.X./..O&step=37&conv=maxmin"
         given = dict(part.split("=", 1) for part in query[1:].split("&"))
-        assert search_view.settings_from_params(given)[4] is MAXMIN
-        assert search_view.settings_from_params({"conv": " NegaMax "})[4:] == (Convention.NEGAMAX, [])
-        assert "conv" not in search_view.search_query(SMALL, Algorithm.MINIMAX, step=3,
+        assert search_address.settings_from_params(given)[4] is MAXMIN
+        assert search_address.settings_from_params({"conv": " NegaMax "})[4:] == (Convention.NEGAMAX, [])
+        assert "conv" not in search_address.search_query(SMALL, Algorithm.MINIMAX, step=3,
                                                       convention=Convention.NEGAMAX)
 
     @pytest.mark.parametrize("board", CONVENTION_POSITIONS, ids=str)
@@ -301,14 +305,14 @@ class TestConventions:
             movers.add(mover)
             after = run_to_end(Algorithm.MINIMAX, node.board).value  # for the side to move after it
             for_x = from_x(after, mover.other)
-            maxmin = search_view.tree_label(node, valued=True, cut=False, convention=MAXMIN)
-            negamax = search_view.tree_label(node, valued=True, cut=False)
+            maxmin = searchwords.tree_label(node, valued=True, cut=False, convention=MAXMIN)
+            negamax = searchwords.tree_label(node, valued=True, cut=False)
             assert maxmin.endswith(f": {SIGNS[for_x]} for X"), maxmin
             assert negamax.endswith(f": {SIGNS[-after]} for {mover}"), negamax
             assert for_x == (-after if mover is Player.X else after)  # the mover's value, turned at O's
         assert movers == {Player.X, Player.O}
         root_for_x = from_x(run_to_end(Algorithm.MINIMAX, board).value, board.to_move)
-        assert search_view.tree_label(nodes[0], valued=True, cut=False, convention=MAXMIN) == (
+        assert searchwords.tree_label(nodes[0], valued=True, cut=False, convention=MAXMIN) == (
             f"Root: {board.to_move} to move ({'MAX' if board.to_move is Player.X else 'MIN'}), "
             f"worth {SIGNS[root_for_x]} to X")
 
@@ -347,9 +351,9 @@ class TestConventions:
         for event in steps:
             side = side_of(event.board)
             sides.add(side)
-            assert search_view.window_text(event, Algorithm.ALPHABETA, convention=MAXMIN).startswith(
+            assert searchwords.window_text(event, Algorithm.ALPHABETA, convention=MAXMIN).startswith(
                 window(event.alpha, event.beta, side) + ": \u03b1 is MAX's best so far, \u03b2 MIN's")
-            assert search_view.window_text(event, Algorithm.ALPHABETA) == (
+            assert searchwords.window_text(event, Algorithm.ALPHABETA) == (
                 f"({WRITTEN[event.alpha]}, {WRITTEN[event.beta]})")
         assert sides == {Player.X, Player.O}
         trace = Trace(Algorithm.ALPHABETA, board, Order.CCE)
@@ -360,18 +364,18 @@ class TestConventions:
                 if node.board.is_over:
                     continue
                 side = node.board.to_move
-                heading = search_view.node_heading(node, depth, Algorithm.ALPHABETA, convention=MAXMIN)
+                heading = searchwords.node_heading(node, depth, Algorithm.ALPHABETA, convention=MAXMIN)
                 part = "MAX" if side is Player.X else "MIN"
                 assert heading.startswith(f"Depth {depth}: {side} to move ({part}), window "
                                           f"{window(node.alpha, node.beta, side)}"), heading
                 if node.best_value is not None:
-                    assert f"({SIGNS[from_x(node.best_value, side)]})." in heading
+                    assert heading.endswith(f"{SIGNS[from_x(node.best_value, side)]}).")  # a bound is marked
                 for branch in node.branches:
                     if branch.value is None:
                         continue
-                    text = search_view.branch_text(branch.move, 3, branch.state, branch.value, branch.nodes,
+                    text = searchwords.branch_text(branch.move, 3, branch.state, branch.value, branch.nodes,
                                                    side=side, convention=MAXMIN)
-                    assert text.startswith(f"{search_view.cells_text([branch.move], 3)}: "
+                    assert text.startswith(f"{searchwords.cells_text([branch.move], 3)}: "
                                            f"{SIGNS[from_x(branch.value, side)]}, "), text
 
     def test_the_cut_off_names_the_side_whose_bound_closed_the_window(self) -> None:
@@ -403,8 +407,8 @@ class TestConventions:
 
     def test_a_branchs_value_needs_its_side_to_be_stated_from_xs(self) -> None:
         with pytest.raises(ValueError, match="pass side"):
-            search_view.branch_text(4, 3, BranchState.DONE, 1, 5, convention=MAXMIN)
-        assert search_view.branch_text(4, 3, BranchState.DONE, 1, 5, side=Player.O, convention=MAXMIN) == (
+            searchwords.branch_text(4, 3, BranchState.DONE, 1, 5, convention=MAXMIN)
+        assert searchwords.branch_text(4, 3, BranchState.DONE, 1, 5, side=Player.O, convention=MAXMIN) == (
             "centre (4): \u22121, 5 nodes")
 
     def test_how_the_bot_thinks_worked_example_is_the_searchs_own(self) -> None:
@@ -437,7 +441,7 @@ class TestConventions:
     ])
     def test_a_kept_convention_is_read_or_said_and_replaced(self, stored: str | None, convention: Convention,
                                                             said: bool) -> None:
-        chosen, problem = search_view.remembered_convention(stored)
+        chosen, problem = search_address.remembered_convention(stored)
         assert chosen is convention
         assert (problem is not None) == said
         if problem:
@@ -448,7 +452,7 @@ def first(kind: Kind, steps: list[Event]) -> int:
     return next(number for number, step in enumerate(steps, 1) if step.kind is kind)
 
 
-LESSON = {lesson.key: lesson for lesson in search_view.LESSONS}
+LESSON = {lesson.key: lesson for lesson in search_address.LESSONS}
 
 
 class TestLessons:
@@ -462,22 +466,22 @@ class TestLessons:
     def test_each_is_a_small_3x3_position_with_its_own_line_and_address(self) -> None:
         """Small enough for the whole tree to be drawn, and one click each: an
         address that reads back as the lesson's settings."""
-        lessons = search_view.LESSONS
+        lessons = search_address.LESSONS
         assert len({lesson.key for lesson in lessons}) == len({lesson.board for lesson in lessons}) == len(lessons)
         for lesson in lessons:
             assert lesson.board.size == 3 and not lesson.board.is_over
             assert 4 <= 9 - lesson.board.ply <= SMALL_TREE
-            given = dict(part.split("=", 1) for part in search_view.lesson_query(lesson)[1:].split("&"))
-            assert search_view.settings_from_params(given) == (
+            given = dict(part.split("=", 1) for part in search_address.lesson_query(lesson)[1:].split("&"))
+            assert search_address.settings_from_params(given) == (
                 lesson.algorithm, lesson.order if lesson.algorithm is Algorithm.ALPHABETA else Order.CELLS,
                 lesson.board, 1, Convention.NEGAMAX, [])
 
     def test_the_default_is_alpha_beta_on_a_few_empty_cells(self) -> None:
         """An address with nothing in it: not minimax on the empty board."""
-        algorithm, _, board, step, _, problems = search_view.settings_from_params({})
-        assert (algorithm, board, step, problems) == (Algorithm.ALPHABETA, search_view.DEFAULT.board, 1, [])
+        algorithm, _, board, step, _, problems = search_address.settings_from_params({})
+        assert (algorithm, board, step, problems) == (Algorithm.ALPHABETA, search_address.DEFAULT.board, 1, [])
         assert 9 - board.ply <= SMALL_TREE
-        assert len(self.steps(search_view.DEFAULT.key)) < 100
+        assert len(self.steps(search_address.DEFAULT.key)) < 100
 
     def test_the_quick_cut_off_comes_within_ten_steps_one_move_down(self) -> None:
         """X's first move (top right) wins at once; in X's second, O's first
@@ -528,32 +532,32 @@ class TestLessons:
 class TestEditorAndLinks:
     def test_the_editor_reads_what_board_parse_reads(self) -> None:
         for text in ("x-o/-x-/--o", "X.O.X...O", " XO../OX../..XO/.... "):
-            marks = search_view.notation_marks(text)
+            marks = position_editor.notation_marks(text)
             assert marks is not None
-            assert Board.parse(search_view.notation(marks)) == Board.parse(text)
-        assert search_view.notation_marks("XXX/XXX/XXX") == ["X"] * 9  # impossible, yet shown as typed
+            assert Board.parse(position_editor.notation(marks)) == Board.parse(text)
+        assert position_editor.notation_marks("XXX/XXX/XXX") == ["X"] * 9  # impossible, yet shown as typed
         for bad in ("", "XO", "X.O/.Y./...", "." * 10):
-            assert search_view.notation_marks(bad) is None
+            assert position_editor.notation_marks(bad) is None
 
     def test_a_click_cycles_empty_x_o(self) -> None:
         marks = [""]
         for expected in ("X", "O", ""):
-            marks = [search_view.MARK_CYCLE[marks[0]]]
+            marks = [position_editor.MARK_CYCLE[marks[0]]]
             assert marks == [expected]
 
     def test_an_impossible_position_says_every_reason(self) -> None:
         with pytest.raises(InvalidPositionError) as caught:
             Board.parse("XXX/OOO/...")
-        message = search_view.editing_message(caught.value)
+        message = searchwords.editing_message(caught.value)
         assert all(problem in message for problem in caught.value.problems)
 
     def test_watch_links_carry_the_default_search(self) -> None:
-        query = search_view.watch_query(SMALL)
+        query = search_address.watch_query(SMALL)
         given = dict(part.split("=", 1) for part in query[1:].split("&"))
-        assert given == {"alg": search_view.DEFAULT.algorithm.value, "order": search_view.DEFAULT.order.value,
+        assert given == {"alg": search_address.DEFAULT.algorithm.value, "order": search_address.DEFAULT.order.value,
                          "pos": str(SMALL)}
-        assert search_view.presenting_query(query, True).endswith("&present=1")
-        assert search_view.presenting_query(query, False) == query
+        assert search_address.presenting_query(query, True).endswith("&present=1")
+        assert search_address.presenting_query(query, False) == query
 
     @pytest.mark.parametrize(("size", "cell", "moved"), [
         (3, 4, {"ArrowLeft": 3, "ArrowRight": 5, "ArrowUp": 1, "ArrowDown": 7}),
@@ -565,5 +569,5 @@ class TestEditorAndLinks:
     def test_the_arrow_keys_walk_the_editors_cells_and_stop_at_its_edges(
         self, size: int, cell: int, moved: dict[str, int]
     ) -> None:
-        assert {key: search_view.editor_neighbour(cell, size, key) for key in moved} == moved
-        assert search_view.editor_neighbour(cell, size, "Enter") is None
+        assert {key: position_editor.editor_neighbour(cell, size, key) for key in moved} == moved
+        assert position_editor.editor_neighbour(cell, size, "Enter") is None

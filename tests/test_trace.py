@@ -107,3 +107,27 @@ def test_next_after_a_far_seek_given_up_looks_on_from_the_step_asked_for() -> No
     assert trace.work(10**9)
     wanted = next(n for n, event in enumerate(steps, 1) if n > 300 and event.kind is Kind.LEAF)
     check(trace, steps, wanted)
+
+
+@pytest.mark.parametrize("keep", [2, 2000])
+@pytest.mark.parametrize(("algorithm", "board", "order"), SEARCHES)
+def test_previous_lands_on_the_last_step_of_its_kind_before(
+    algorithm: Algorithm, board: Board, order: Order, keep: int
+) -> None:
+    """P in the explorer: the last cut-off (hit, finished game) before the
+    step shown, found among the steps remembered or made again from the first
+    (``keep`` 2: almost nothing is remembered); the first step when there is none."""
+    kind = {Algorithm.ALPHABETA: Kind.CUTOFF, Algorithm.MEMO: Kind.HIT, Algorithm.MINIMAX: Kind.LEAF}[algorithm]
+    steps = list(events(algorithm, board, order))
+    rng = random.Random(29)
+    trace = Trace(algorithm, board, order, keep=keep)
+    for number in [*sorted(rng.sample(range(1, len(steps) + 1), 12)), len(steps), 1]:
+        trace.seek(number)
+        assert trace.work(10**7)
+        trace.seek_previous(kind)
+        assert trace.work(10**7)
+        before = [n for n, event in enumerate(steps[: number - 1], 1) if event.kind is kind]
+        check(trace, steps, before[-1] if before else 1)
+        trace.seek(trace.current.number + 1)  # and on from there
+        assert trace.work(10**7)
+        check(trace, steps, min(len(steps), (before[-1] if before else 1) + 1))

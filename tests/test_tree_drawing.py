@@ -16,7 +16,7 @@ from pyengine import Board
 from pyengine.board import Player
 from pyengine.search import INFINITY, Algorithm, Kind, Order, events
 from pyengine.trace import BranchState, Step, Trace
-from pyengine.words import Convention
+from pyengine.words import Convention, bounded
 from tests.support import expected_values, key
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site" / "py"))
@@ -262,8 +262,8 @@ class TestShapes:
         assert (x, y, side) == (drawing.BOARD / 6, -drawing.BOARD / 6, drawing.BOARD / 3)
 
     def test_words(self) -> None:
-        assert drawing.value_text(1) == "+1"
-        assert drawing.value_text(0, 1) == "\u2265 0" and drawing.value_text(-1, -1) == "\u2264 \u22121"
+        assert bounded(1) == "+1"
+        assert bounded(0, 1) == "\u2265 0" and bounded(-1, -1) == "\u2264 \u22121"
         assert drawing.node_key(()) == "" and drawing.node_key((4, 0)) == "4,0"
         assert "MAX" in drawing.key_text(Convention.MAXMIN, True)
         assert "cut off" in drawing.key_text(Convention.NEGAMAX, True)

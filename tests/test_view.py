@@ -199,7 +199,7 @@ class TestWatchLink:
     def test_the_built_link_follows_the_board(self, base: str) -> None:
         from html import unescape
 
-        import search_view
+        import search_address
 
         from tools.boards import watch_link
 
@@ -207,4 +207,4 @@ class TestWatchLink:
         assert built is not None
         for board in (Board.parse("X.O/.X./..."), Board.parse("XO./.X./..O"), Board.empty(4)):
             href = unescape(built.group(1))  # as the page's getAttribute gives it
-            assert view.watch_href(href, board) == f"{base}/search/{search_view.watch_query(board)}"
+            assert view.watch_href(href, board) == f"{base}/search/{search_address.watch_query(board)}"

@@ -16,7 +16,7 @@ from tools import editor, explorer
 
 # The explorer's default search; the page's Python moves it to the failing
 # position (view.watch_href), as the play page does with its own link.
-WATCH = html.escape(f"../search/{explorer.search_view.watch_query(Board.empty())}")
+WATCH = html.escape(f"../search/{explorer.search_address.watch_query(Board.empty())}")
 
 STARTER = '''from functools import cache
 

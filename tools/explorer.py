@@ -16,14 +16,17 @@ from pathlib import Path
 
 from pyengine.census import Census, census
 from pyengine.search import Algorithm, Order
+from pyengine.searchwords import NEXT_NAMES
 from pyengine.words import ALGORITHM_NAMES, CONVENTION_NAMES, ORDER_NAMES, Convention
 
 ROOT = Path(__file__).resolve().parent.parent
-# The page's own defaults, ready positions and addresses (site/py/search_view.py),
-# so that the markup drawn before Python runs says what the page then does.
-# Appended, so that no module of site/py hides one of the build's.
+# The page's own defaults, ready positions and addresses (site/py/search_address.py)
+# and its position editor (site/py/position_editor.py), so that the markup drawn
+# before Python runs says what the page then does. Appended, so that no module
+# of site/py hides one of the build's.
 sys.path.append(str(ROOT / "site" / "py"))
-import search_view  # noqa: E402
+import position_editor  # noqa: E402
+import search_address  # noqa: E402
 
 # The 4x4 census takes about 30 s: kept here under a digest of the code that
 # counts, so that only a build after a change to it pays again.
@@ -56,13 +59,13 @@ def lessons_markup() -> str:
     before Python runs, and the page's Python then sets them without a
     reload), each described by its line; the chosen one's line is shown."""
     links = "".join(
-        f'<li><a href="{escape(search_view.lesson_query(lesson))}" data-lesson="{lesson.key}"'
+        f'<li><a href="{escape(search_address.lesson_query(lesson))}" data-lesson="{lesson.key}"'
         f' aria-describedby="ex-line-{lesson.key}">{escape(lesson.title)}</a></li>'
-        for lesson in search_view.LESSONS
+        for lesson in search_address.LESSONS
     )
     lines = "".join(
         f'<p class="ex-lesson-line" id="ex-line-{lesson.key}" data-line="{lesson.key}">{escape(lesson.line)}</p>'
-        for lesson in search_view.LESSONS
+        for lesson in search_address.LESSONS
     )
     return (f'<nav class="ex-lessons" aria-labelledby="ex-lessons-head">'
             f'<h3 class="ex-subhead" id="ex-lessons-head">Ready positions</h3><ul>{links}</ul>{lines}</nav>')
@@ -70,11 +73,11 @@ def lessons_markup() -> str:
 
 def editor_markup() -> str:
     """The position as cells to click (empty, X, O, empty), beside its notation."""
-    board = search_view.DEFAULT.board
-    marks = search_view.notation_marks(str(board)) or []
+    board = search_address.DEFAULT.board
+    marks = position_editor.notation_marks(str(board)) or []
     cells = "".join(
         f'<button type="button" class="ex-edit" data-cell="{cell}" data-mark="{mark}" disabled '
-        f'aria-label="{search_view.editor_cell_label(cell, board.size, mark)}">{mark}</button>'
+        f'aria-label="{position_editor.editor_cell_label(cell, board.size, mark)}">{mark}</button>'
         for cell, mark in enumerate(marks)
     )
     return (f'<div class="ex-field ex-editor-field">'
@@ -88,10 +91,10 @@ def explorer_markup() -> str:
     clicked), stepping controls, a link to the step and presentation mode,
     the board at the step, the path and the text trace; everything disabled
     until Python runs."""
-    default = search_view.DEFAULT
+    default = search_address.DEFAULT
     buttons = "".join(
         f'<button type="button" class="ttt-button ex-step" data-jump="{jump}" aria-keyshortcuts="{keys}" '
-        f"disabled>{search_view.NEXT[default.algorithm][1] if jump == 'next' else label}</button>"
+        f"disabled>{NEXT_NAMES[default.algorithm] if jump == 'next' else label}</button>"
         for label, jump, keys in STEP_BUTTONS
     )
     cells = "".join(f'<span class="ex-cell" data-cell="{cell}"></span>' for cell in range(9))
@@ -153,7 +156,7 @@ or click a cell for X, again for O, again to empty it.</p>
 <div class="ex-tree-area">
 <div class="ex-tree-box">
 <h3 class="ex-subhead" id="ex-tree-head">The tree so far</h3>
-<div class="ex-drawn"><svg class="ex-drawn-svg" xmlns="http://www.w3.org/2000/svg" role="img"
+<div class="ex-drawn" tabindex="-1"><svg class="ex-drawn-svg" xmlns="http://www.w3.org/2000/svg" role="img"
  aria-label="The search tree, drawn once the engine has loaded" viewBox="0 0 320 60"><g class="ex-edges"></g>
 <g class="ex-nodes"></g><g class="ex-notes"></g></svg>
 <p class="ex-help ex-drawn-key"></p></div>
@@ -164,7 +167,8 @@ or click a cell for X, again for O, again to empty it.</p>
 <h3 class="ex-subhead" id="ex-trace-head">Trace</h3>
 <p class="ex-help">The last steps, the current one last. With the focus here (or on any control
 above), the arrow keys step, Page Up and Page Down jump 10, Home and End go to the first and last
-step, and N goes to the next cut-off (alpha-beta), cache hit (memoised) or finished game (minimax).</p>
+step, N goes to the next cut-off (alpha-beta), cache hit (memoised) or finished game (minimax), and P
+to the previous one. After a click on the drawn tree, or with nothing focused, the keys step too.</p>
 <ol class="ex-trace" tabindex="0" aria-labelledby="ex-trace-head" aria-describedby="ex-trace-now"></ol>
 <p class="ex-announce" id="ex-trace-now" aria-live="polite"></p>
 </div>

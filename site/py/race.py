@@ -2,21 +2,19 @@
 explorer's position, one after the other, in slices (longwork.Runner), each
 row's time the sum of its own slices.
 
-It only translates: pyengine.search counts, search_view.py words; text is
-only ever set as textContent.
+It only translates: pyengine.search counts, pyengine.searchwords words;
+text is only ever set as textContent.
 """
 
 from __future__ import annotations
 
 import time
 
-import search_view as words
 from longwork import STEP_S, Controls, Runner
 from pyscript import document, window
 from pyscript.ffi import create_proxy
-from search_view import RACERS
 
-from pyengine import Board, InvalidPositionError
+from pyengine import Board, InvalidPositionError, searchwords
 from pyengine.search import Algorithm, Order, RunResult, run
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
@@ -24,6 +22,13 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
 TICK = 512  # nodes per look at the clock: a few tenths of a millisecond of search
+RACERS = (  # quickest first, so rows appear at once; plain minimax last
+    (Algorithm.ALPHABETA, Order.ENGINE),
+    (Algorithm.ALPHABETA, Order.CCE),
+    (Algorithm.ALPHABETA, Order.CELLS),
+    (Algorithm.MEMO, Order.CELLS),
+    (Algorithm.MINIMAX, Order.CELLS),
+)
 
 
 class Race:
@@ -45,7 +50,7 @@ class Race:
         self.controls.stop_button.addEventListener("click", create_proxy(self._on_stop))
         self.board = self.position()
         self.pos.textContent = str(self.board)
-        self.controls.ready(words.RACE_READY)
+        self.controls.ready(searchwords.RACE_READY)
 
     def position(self) -> Board:
         """The explorer's position, if it has one; the empty board otherwise."""
@@ -61,7 +66,7 @@ class Race:
         self.pos.textContent = str(self.board)
         self.body.replaceChildren()
         self.row = None
-        self.controls.running(words.racer_status(*RACERS[0]), maximum=len(RACERS))
+        self.controls.running(searchwords.racer_status(*RACERS[0]), maximum=len(RACERS))
         self.runner.start(self.race(self.board), progress=self._on_progress, done=self._on_done,
                           failed=self._on_failed, now=True)
 
@@ -71,7 +76,7 @@ class Race:
             self.cells["nodes"].textContent = "stopped"
             self.row.setAttribute("data-state", "stopped")
         self.row = None
-        self.controls.finish(words.RACE_STOPPED, "stopped")
+        self.controls.finish(searchwords.RACE_STOPPED, "stopped")
 
     def race(self, board: Board) -> Iterator[tuple[int, int]]:
         """Each of RACERS in turn, TICK nodes a step: yields (searches done,
@@ -104,10 +109,10 @@ class Race:
                 cell.scope = "row"
             self.cells[key] = cell
             self.row.appendChild(cell)
-        self.cells["name"].textContent = words.racer_name(algorithm, order)
+        self.cells["name"].textContent = searchwords.racer_name(algorithm, order)
         self.cells["nodes"].textContent = "running\u2026"
         self.body.appendChild(self.row)
-        self.controls.say(words.racer_status(algorithm, order))
+        self.controls.say(searchwords.racer_status(algorithm, order))
 
     def _on_progress(self, made: tuple[int, int]) -> None:
         done, nodes = made
@@ -123,21 +128,21 @@ class Race:
         self.cells["nodes"].textContent = f"{counts.nodes:,}"
         self.cells["cutoffs"].textContent = f"{counts.cutoffs:,}" if algorithm is Algorithm.ALPHABETA else "\u2014"
         self.cells["hits"].textContent = f"{counts.hits:,}" if algorithm is Algorithm.MEMO else "\u2014"
-        self.cells["value"].textContent = words.race_value(result.value, self.board)
-        self.cells["time"].textContent = words.race_time(seconds)
+        self.cells["value"].textContent = searchwords.race_value(result.value, self.board)
+        self.cells["time"].textContent = searchwords.race_time(seconds)
         if algorithm is Algorithm.MINIMAX and counts.nodes >= 10_000 and seconds > 0:
             self.minimax_rate = counts.nodes / seconds
         self.row = None
 
     def _on_done(self, _: None) -> None:
-        self.controls.finish(words.race_done(self.board), "done")
+        self.controls.finish(searchwords.race_done(self.board, len(RACERS)), "done")
         self.show_estimate()
 
     def _on_failed(self, error: BaseException) -> None:
         if self.row is not None:
             self.row.setAttribute("data-state", "stopped")
         self.row = None
-        self.controls.failed(error, words.RACE_AGAIN)
+        self.controls.failed(error, searchwords.RACE_AGAIN)
 
     def show_estimate(self) -> None:
         """What plain minimax would take on 4x4, at the rate just measured."""
@@ -145,7 +150,7 @@ class Race:
             return  # too small a race to measure a rate: nothing honest to say
         nodes = int(self.root.getAttribute("data-four-tree-nodes"))
         positions = int(self.root.getAttribute("data-four-positions"))
-        self.estimate.textContent = words.four_estimate(nodes, positions, self.minimax_rate)
+        self.estimate.textContent = searchwords.four_estimate(nodes, positions, self.minimax_rate)
         self.estimate.setAttribute("data-seconds", f"{nodes / self.minimax_rate:.0f}")
         self.estimate.hidden = False
 

@@ -30,7 +30,7 @@ from pyengine.geometry import Cell
 from pyengine.records import Record
 from pyengine.search import Event, Kind
 from pyengine.trace import BranchState, Step, tree
-from pyengine.words import Convention, cell_name, signed, stated, stated_window, valued_side
+from pyengine.words import Convention, bounded, cell_name, signed, stated, stated_window, valued_side
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
@@ -66,14 +66,7 @@ def node_key(path: tuple[Cell, ...]) -> str:
     return ",".join(str(cell) for cell in path)
 
 
-def value_text(value: int, bound: int = 0) -> str:
-    """A value as the node shows it: ``+1``, ``0``, ``\u22121``; ``\u2265 +1``
-    or ``\u2264 0`` when it is only a bound (``bound`` +1: at least, -1: at most)."""
-    prefix = "\u2265 " if bound > 0 else "\u2264 " if bound < 0 else ""
-    return prefix + signed(value)
-
-
-def window_text(alpha: int, beta: int, side: Player, convention: Convention) -> str:
+def window_caption(alpha: int, beta: int, side: Player, convention: Convention) -> str:
     """An alpha-beta window as the picture writes it, stated for ``convention``."""
     low, high = stated_window(alpha, beta, side, convention)
     return f"\u03b1 {signed(low)}, \u03b2 {signed(high)}"
@@ -84,10 +77,6 @@ def reason_lines(alpha: int, beta: int, side: Player, convention: Convention) ->
     over ``\u2265 \u03b2 0``."""
     low, high = stated_window(alpha, beta, side, convention)
     return f"\u03b1 {signed(low)}", f"\u2265 \u03b2 {signed(high)}"
-
-
-def _flips(side: Player, convention: Convention) -> bool:
-    return stated(1, side, convention) == -1
 
 
 # -- what is drawn ---------------------------------------------------------------
@@ -202,7 +191,7 @@ def _window_note(step: Step, convention: Convention) -> Note:
     side = valued_side(event.board)  # a finished game: the window it was entered with
     where = "At the highlighted node"
     return Note("window", MARGIN, MARGIN + CAPTION / 2,
-                (f"{where}: {window_text(event.alpha, event.beta, side, convention)}",), "window")
+                (f"{where}: {window_caption(event.alpha, event.beta, side, convention)}",), "window")
 
 
 # -- the whole tree (small searches) ----------------------------------------------
@@ -242,38 +231,32 @@ class WholeTree:
         self.windows = windows
         self.total = len(steps)
         nodes, index = tree(steps)
-        entry: list[tuple[int, int]] = []
         cut_windows: dict[int, tuple[int, int]] = {}
         for event in steps:
-            if event.kind is Kind.ENTER:
-                entry.append((event.alpha, event.beta))
-            elif event.kind is Kind.CUTOFF:
+            if event.kind is Kind.CUTOFF:
                 cut_windows[index[event.path]] = (event.alpha, event.beta)
         paths = list(index)  # in the order of entering, as nodes
         children: list[list[int]] = [[] for _ in nodes]
-        fields: list[list[object]] = []
+        spots: list[Spot] = []  # placed at x = 0 here; place() puts them
         for number, node in enumerate(nodes):
             if node.parent >= 0:
                 children[node.parent].append(number)
             instant = node.board.is_over or node.hit
             known = node.entered + 1 if instant else node.valued
-            bound = 0
-            if node.value is not None and not instant and node.parent >= 0:
-                own, (alpha, beta) = -node.value, entry[number]
-                bound = -1 if own >= beta else 1 if own <= alpha else 0
-            fields.append([paths[number], node.parent, node.board, 0.0, len(paths[number]), node.entered, known,
-                           node.value, bound, node.hit, node.cut, cut_windows.get(number), False])
+            spots.append(Spot(paths[number], node.parent, node.board, 0.0, len(paths[number]), node.entered, known,
+                              node.value, node.bound, node.hit, node.cut, cut_windows.get(number), False))
         for number, node in enumerate(nodes):
             for cell in node.skipped:
-                children[number].append(len(fields))
+                assert node.cut is not None  # a node with skipped moves was cut
+                children[number].append(len(spots))
                 children.append([])
-                fields.append([(*paths[number], cell), number, node.board.play(cell), 0.0, len(paths[number]) + 1,
-                               node.cut, None, None, 0, False, None, None, True])
-        self.slots = sum(PRUNED_SLOT if spot[12] else 1.0 for spot, kids in zip(fields, children, strict=True)
+                spots.append(Spot((*paths[number], cell), number, node.board.play(cell), 0.0,
+                                  len(paths[number]) + 1, node.cut, None, None, 0, False, None, None, True))
+        self.slots = sum(PRUNED_SLOT if spot.pruned else 1.0 for spot, kids in zip(spots, children, strict=True)
                          if not kids)
-        self.depth = max(int(spot[4]) for spot in fields)  # type: ignore[call-overload]
-        self._fields, self._children = fields, children
-        self.spots: list[Spot] = []
+        self.depth = max(spot.depth for spot in spots)
+        self._children = children
+        self.spots = spots
         self.boards = True
         self.place(True)
 
@@ -281,7 +264,8 @@ class WholeTree:
         """Put each leaf in its own slot, left to right, and each parent
         centred over its first and last child."""
         slot = sizes(boards)[0]
-        fields, children = self._fields, self._children
+        spots, children = self.spots, self._children
+        xs_placed = [0.0] * len(spots)
         left = float(MARGIN)
 
         def walk(number: int) -> float:
@@ -291,15 +275,15 @@ class WholeTree:
                 xs = [walk(kid) for kid in kids]
                 x = (xs[0] + xs[-1]) / 2
             else:
-                width = slot * (PRUNED_SLOT if fields[number][12] else 1.0)
+                width = slot * (PRUNED_SLOT if spots[number].pruned else 1.0)
                 x, left = left + width / 2, left + width
-            fields[number][3] = x
+            xs_placed[number] = x
             return x
 
         walk(0)
         self.width = max(left + MARGIN, MIN_WIDTH)
         shift = (self.width - left - MARGIN) / 2  # centre a narrow tree
-        self.spots = [Spot(*spot[:3], float(spot[3]) + shift, *spot[4:]) for spot in fields]  # type: ignore[arg-type]
+        self.spots = [spot._replace(x=x + shift) for spot, x in zip(spots, xs_placed, strict=True)]
         self.keys = [node_key(spot.path) for spot in self.spots]
         self._cache: dict[tuple[object, ...], tuple[Glyph, Edge | None]] = {}
         self.groups: dict[int, list[Spot]] = {}
@@ -356,7 +340,7 @@ class WholeTree:
         value = label = None
         if known and spot.value is not None:
             value = stated(spot.value, side, convention)
-            label = value_text(value, -spot.bound if _flips(side, convention) else spot.bound)
+            label = bounded(value, stated(spot.bound, side, convention))
         classes = _classes(
             "tn", _side_class(mover), "path" if path else "", "current" if here else "", "done" if label else "",
             "pruned" if spot.pruned else "", "hit" if spot.hit and label else "", "cut" if cut else "",
@@ -419,7 +403,7 @@ def path_picture(step: Step, boards: bool, windows: bool, convention: Convention
     value = stated(event.value, valued_side(root.board), convention) if done and event.value is not None else None
     glyphs[""] = Glyph("", x, y, root.board, None,
                        _classes("tn", "path", "current" if not path else "", "done" if value is not None else ""),
-                       None if value is None else str(value), "" if value is None else value_text(value),
+                       None if value is None else str(value), "" if value is None else bounded(value),
                        root.entered)
     for depth, node in enumerate(step.path):
         parent_x, parent_y = x, y
@@ -438,8 +422,9 @@ def path_picture(step: Step, boards: bool, windows: bool, convention: Convention
             state = branch.state
             here = current_row and branch.move == path[depth]
             shown_value: int | None = None
+            shown_bound = 0
             if state is BranchState.DONE and branch.value is not None:
-                shown_value = branch.value
+                shown_value, shown_bound = branch.value, branch.bound
             elif here and event.kind in (Kind.LEAF, Kind.HIT) and event.value is not None:
                 shown_value = -event.value  # known on entering: seen from the mover
             hit = (state is BranchState.DONE and branch.nodes == 1 and not child.is_over) or \
@@ -450,7 +435,8 @@ def path_picture(step: Step, boards: bool, windows: bool, convention: Convention
                 _classes("tn", side, STATE_CLASSES[state], "current" if here else "",
                          "done" if stated_value is not None else "", "hit" if hit else ""),
                 None if stated_value is None else str(stated_value),
-                "" if stated_value is None else value_text(stated_value),
+                "" if stated_value is None or mover is None
+                else bounded(stated_value, stated(shown_bound, mover, convention)),
                 branch.entered if branch.entered is not None else step.number if state is BranchState.SKIPPED
                 else None,
             )

@@ -11,9 +11,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from pyengine import Board, InvalidPositionError, Player
+from pyengine import Board, InvalidPositionError, Player, searchwords
 from pyengine.search import Algorithm, Kind, Order, events, run_to_end, tally
-from tools.explorer import four_by_four_census, search_view
+from tools.explorer import four_by_four_census, search_address
 
 from .conftest import EXPLORER, Watch, axe_both_schemes, board_of, click_cell, open_page, search_for
 
@@ -21,8 +21,8 @@ READY = "[data-explorer][data-ready='true']"
 RACE = "[data-race]"
 SMALL = Board.parse("X.O/.X./...")
 LINK = "?alg=alphabeta&order=cce&pos=X.O/.X./...&step=37"
-DEFAULT = search_view.DEFAULT  # the page's own (site/py/search_view.py), by way of the markup's builder
-watch_query = search_view.watch_query
+DEFAULT = search_address.DEFAULT  # the page's own (site/py/search_address.py), by way of the markup's builder
+watch_query = search_address.watch_query
 
 
 def explorer_page(context: BrowserContext, watch: Watch, url: str) -> Page:
@@ -464,7 +464,7 @@ class TestSetUp:
 
     def test_a_ready_position_loads_its_settings_in_one_click_without_a_reload(self, plain: Page) -> None:
         plain.evaluate("window.__sameDocument = true")
-        for lesson in search_view.LESSONS:
+        for lesson in search_address.LESSONS:
             plain.click(f"{EXPLORER} a[data-lesson='{lesson.key}']")
             wait_pos(plain, str(lesson.board))
             order = lesson.order if lesson.algorithm is Algorithm.ALPHABETA else Order.CELLS
@@ -476,7 +476,7 @@ class TestSetUp:
             assert shown_board(plain) == lesson.board
         assert plain.evaluate("window.__sameDocument") is True
         # The one the line points at: Next cache hit lands on CPython's first hit.
-        steps = list(events(Algorithm.MEMO, search_view.LESSONS[-1].board))
+        steps = list(events(Algorithm.MEMO, search_address.LESSONS[-1].board))
         plain.click(f"{EXPLORER} [data-jump='next']")
         wait_step(plain, next(n for n, step in enumerate(steps, 1) if step.kind is Kind.HIT))
 
@@ -484,7 +484,7 @@ class TestSetUp:
         """Each click cycles empty, X, O, empty; the notation follows; an
         impossible position says every reason the engine gives and the search
         stays; a legal one is searched at once. Keys work as clicks do."""
-        draw = next(lesson for lesson in search_view.LESSONS if lesson.key == "draw")
+        draw = next(lesson for lesson in search_address.LESSONS if lesson.key == "draw")
         plain.click(f"{EXPLORER} a[data-lesson='draw']")
         wait_pos(plain, str(draw.board))
         cell = f"{EXPLORER} .ex-edit[data-cell='2']"
@@ -552,7 +552,7 @@ class TestLinkAndPresenting:
             assert axe_both_schemes(page) == []
             page.click(f"{EXPLORER} [data-copy-link]")
             page.wait_for_selector(f"{EXPLORER}[data-copied='true']")
-            assert page.inner_text(f"{EXPLORER} .ex-copied") == search_view.COPIED
+            assert page.inner_text(f"{EXPLORER} .ex-copied") == searchwords.COPIED
             address = page.evaluate("navigator.clipboard.readText()")
             assert "present=1" in address and f"step={cutoff}" in address
             page.goto(address)

@@ -124,6 +124,71 @@ def test_clicking_a_node_goes_to_the_step_that_entered_it(page: Page) -> None:
     assert page.get_attribute(EXPLORER, "data-kind") == "cutoff"
 
 
+def pathname(page: Page) -> str:
+    return str(page.evaluate("location.pathname"))
+
+
+def focus_in_explorer(page: Page) -> bool:
+    return bool(page.evaluate("!!document.activeElement.closest('[data-explorer]')"))
+
+
+CUTOFFS = [number for number, event in enumerate(STEPS, 1) if event.kind is Kind.CUTOFF]
+
+
+def keys_stay_in_the_lesson(page: Page) -> None:
+    """A node click, then N, P and the arrows step the search; a click on a
+    blank spot of the drawing, or nothing focused, the same; the theme's
+    page keys (n, p, '.' and ',') never open another page."""
+    where = pathname(page)
+    assert len(CUTOFFS) >= 2 and CUTOFFS[0] > 2
+    go_to(page, len(STEPS))
+    first_child = key(STEPS[1].path)  # step 2 entered it
+    page.click(f"{SVG} [data-node='{first_child}']")
+    wait_step(page, 2)
+    assert focus_in_explorer(page)
+    page.keyboard.press("n")
+    wait_step(page, CUTOFFS[0])
+    page.keyboard.press("N")
+    wait_step(page, CUTOFFS[1])
+    page.keyboard.press("p")
+    wait_step(page, CUTOFFS[0])
+    page.keyboard.press("P")  # no cut-off before the first: the first step
+    wait_step(page, 1)
+    page.click(f"{SVG} [data-node='']")
+    page.keyboard.press("ArrowRight")
+    wait_step(page, 2)
+    page.keyboard.press("ArrowLeft")
+    wait_step(page, 1)
+    page.click(SVG, position={"x": 3, "y": 3})  # a blank spot of the drawing
+    assert focus_in_explorer(page)
+    page.keyboard.press("n")
+    wait_step(page, CUTOFFS[0])
+    page.evaluate("document.activeElement.blur()")  # nothing focused: the keys come from the body
+    page.keyboard.press("ArrowRight")
+    wait_step(page, CUTOFFS[0] + 1)
+    page.keyboard.press("p")
+    wait_step(page, CUTOFFS[0])
+    for theme_key in (".", ","):
+        page.keyboard.press(theme_key)
+    page.keyboard.press("ArrowRight")  # a key after them is still this page's
+    wait_step(page, CUTOFFS[0] + 1)
+    assert pathname(page) == where
+
+
+def test_after_a_node_click_the_keys_stay_in_the_lesson(page: Page) -> None:
+    keys_stay_in_the_lesson(page)
+
+
+def test_the_keys_stay_in_the_lesson_when_presenting(page: Page) -> None:
+    page.click(f"{EXPLORER} [data-present]")
+    page.wait_for_function("document.documentElement.classList.contains('ex-presenting')")
+    try:
+        keys_stay_in_the_lesson(page)
+    finally:
+        page.keyboard.press("Escape")
+        page.wait_for_function("!document.documentElement.classList.contains('ex-presenting')")
+
+
 def test_the_tree_passes_axe_light_and_dark(page: Page) -> None:
     go_to(page, len(STEPS) - 3)
     assert axe_both_schemes(page) == []
@@ -152,3 +217,20 @@ def test_a_large_search_is_drawn_as_its_path(page: Page) -> None:
                 assert shown["value"] == str(branch.value)
     assert "hit" in str(nodes[key(step.event.path)]["class"]).split()
     assert axe_both_schemes(page) == []
+
+
+def test_the_deep_cut_off_says_its_bounds_as_bounds(page: Page) -> None:
+    """Issue 29: at the end of "A deep cut-off", X top right is worth -1 to
+    X (O then wins at once); alpha-beta stopped at +1, which every view says
+    as a bound: the outline and the drawing, whichever view is drawn."""
+    board = Board.parse("O../OX./.X.")
+    search_for(page, Algorithm.ALPHABETA, board)
+    steps = list(events(Algorithm.ALPHABETA, board, Order.CELLS))
+    go_to(page, len(steps))
+    outline = page.eval_on_selector_all(f"{EXPLORER} .ex-tn > span", "els => els.map(e => e.textContent)")
+    assert any(line.startswith("X top right (2): \u2264 +1 for X") for line in outline), outline
+    label = page.text_content(f"{SVG} [data-node='2'] .val")
+    assert label == "\u2264 +1"
+    heading = page.text_content("#ex-tree-head")
+    whole = str(page.get_attribute(SVG, "data-view")).startswith("whole")
+    assert str(heading).startswith("The whole tree" if whole else "The path")
