@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from search_view import quoted, search_query
+from search_address import quoted, search_query
 
 from pyengine import Board, EngineError
 from pyengine.drill import CLAIMS, MAX_NODES, Difficulty, Drill, Key, Status, difficulty, drawn_tree, rules_differ
