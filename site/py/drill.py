@@ -23,6 +23,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from pyengine.drill import (
+    Difficulty,
     Drill,
     Entry,
     Grade,
@@ -41,13 +42,16 @@ from pyengine.words import Convention, board_words
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
+    from pyodide.ffi import JsProxy
+
+    from pyengine import Board
     from pyengine.drill import Path
 
 GRADE_WORDS = {Grade.RIGHT: "\u2713 right", Grade.WRONG: "\u2717 wrong", Grade.MISSING: "\u2026 missing"}
 
 
-def _element(tag: str, cls: str = "", text: str = "") -> object:
-    node = document.createElement(tag)
+def _element(tag: str, cls: str = "", text: str = "") -> JsProxy:
+    node: JsProxy = document.createElement(tag)
     if cls:
         node.className = cls
     if text:
@@ -55,12 +59,12 @@ def _element(tag: str, cls: str = "", text: str = "") -> object:
     return node
 
 
-def mini_board(board: object, cls: str = "dr-mini") -> object:
+def mini_board(board: Board, cls: str = "dr-mini") -> JsProxy:
     """A small picture of a position (decorative: the node's name says the moves)."""
     grid = _element("span", cls)
     grid.setAttribute("aria-hidden", "true")
-    grid.dataset.size = str(board.size)  # type: ignore[attr-defined]
-    for mark in board:  # type: ignore[attr-defined]
+    grid.dataset.size = str(board.size)
+    for mark in board:
         grid.append(_element("span", "dr-cell", str(mark) if mark else ""))
     return grid
 
@@ -69,18 +73,18 @@ class Drawn(Record):
     """One drawn node's elements: its item, its value list and its "never searched" box (None
     where it has none), and where its grade is written."""
 
-    item: object
-    value: object | None
-    skip: object | None
-    grade: object
+    item: JsProxy
+    value: JsProxy | None
+    skip: JsProxy | None
+    grade: JsProxy
 
 
 class DrillPage:
     """The one object that owns the page's state: the drill, its key, the score."""
 
-    def __init__(self, root: object) -> None:
+    def __init__(self, root: JsProxy) -> None:
         self.root = root
-        q = root.querySelector  # type: ignore[attr-defined]
+        q = root.querySelector
         self.form = q(".dr-settings")
         self.selects = {name: q(f"select[name='{name}']") for name in ("level", "order", "conv", "rule")}
         self.area = q(".dr-drill")
@@ -105,7 +109,7 @@ class DrillPage:
         if problem:
             self._save()  # what could not be read is replaced at once
         self.problems = [problem] if problem else []
-        for button in root.querySelectorAll("[data-action]"):  # type: ignore[attr-defined]
+        for button in root.querySelectorAll("[data-action]"):
             button.addEventListener("click", create_proxy(self._on_action))
         self.present_button = q("[data-action='present']")
         self.presenting = False
@@ -130,7 +134,7 @@ class DrillPage:
         self.show(Drill(board, settings.order, settings.convention, settings.rule))
         for select in self.selects.values():
             select.disabled = False
-        for button in self.root.querySelectorAll("[data-action]"):  # type: ignore[attr-defined]
+        for button in self.root.querySelectorAll("[data-action]"):
             button.disabled = False
         self.status.textContent = "Ready."
 
@@ -141,9 +145,9 @@ class DrillPage:
             Rule.parse(str(self.selects["rule"].value)),
         )
 
-    def _on_setting(self, event: object) -> None:
+    def _on_setting(self, event: JsProxy) -> None:
         assert self.key is not None
-        name = str(event.target.name)  # type: ignore[attr-defined]
+        name = str(event.target.name)
         order, convention, rule = self.settings()
         if name == "level":
             self.next_drill()
@@ -159,11 +163,11 @@ class DrillPage:
         self.score = view.seen(self.score, drill)
         self._save()
         area = self.area
-        area.dataset.position = str(drill.board)  # type: ignore[attr-defined]
-        area.dataset.order = drill.order.value  # type: ignore[attr-defined]
-        area.dataset.convention = drill.convention.value  # type: ignore[attr-defined]
-        area.dataset.rule = drill.rule.value  # type: ignore[attr-defined]
-        area.removeAttribute("data-checked")  # type: ignore[attr-defined]
+        area.dataset.position = str(drill.board)
+        area.dataset.order = drill.order.value
+        area.dataset.convention = drill.convention.value
+        area.dataset.rule = drill.rule.value
+        area.removeAttribute("data-checked")
         self.root_board.replaceChildren(mini_board(drill.board, "dr-board"))
         self.root_board.setAttribute("aria-label", board_words(drill.board))
         self.summary.textContent = view.drill_summary(key)
@@ -182,15 +186,15 @@ class DrillPage:
         self.message.hidden = not self.problems
         self.problems = []
         self.score_line.textContent = view.score_text(self.score)
-        area.dataset.ready = "true"  # type: ignore[attr-defined]
+        area.dataset.ready = "true"
 
-    def _tree(self, key: Key, path: Path, *, entries: bool, answers: bool = False) -> object:
+    def _tree(self, key: Key, path: Path, *, entries: bool, answers: bool = False) -> JsProxy:
         """The node at ``path`` and everything below it, as nested lists."""
         node = key.node(path)
         # The hooks are the drawn tree's; the printed copies are plain lists.
         item = _element("li", "dr-node" if entries else "dr-print-node")
         if entries:
-            item.dataset.node = node_key(path)  # type: ignore[attr-defined]
+            item.dataset.node = node_key(path)
         row = _element("div", "dr-row")
         label = view.node_label(key, path)
         row.append(_element("span", "dr-move", view.move_label(key, path)))
@@ -212,9 +216,9 @@ class DrillPage:
                 mark = "\u2612" if answers and node.status is Status.SKIPPED else "\u2610"
                 row.append(_element("span", "dr-blank", f"{mark} never searched"))
         if entries:
-            mark = _element("span", "dr-grade")
-            row.append(mark)
-            self.drawn[path] = Drawn(item, value, skip, mark)
+            grade_mark = _element("span", "dr-grade")
+            row.append(grade_mark)
+            self.drawn[path] = Drawn(item, value, skip, grade_mark)
         item.append(row)
         if node.children:
             group = _element("ul", "dr-children")
@@ -223,31 +227,31 @@ class DrillPage:
             item.append(group)
         return item
 
-    def _value_entry(self, node: Node, label: str) -> object:
+    def _value_entry(self, node: Node, label: str) -> JsProxy:
         select = _element("select", "dr-value")
-        select.dataset.answerFor = node_key(node.path)  # type: ignore[attr-defined]
-        select.dataset.entry = "value"  # type: ignore[attr-defined]
+        select.dataset.answerFor = node_key(node.path)
+        select.dataset.entry = "value"
         select.setAttribute("aria-label", f"{label}: value")
         for value, text in view.claim_options():
             option = _element("option", "", text)
-            option.value = value  # type: ignore[attr-defined]
+            option.value = value
             select.append(option)
         return select
 
-    def _skip_entry(self, node: Node, label: str) -> tuple[object, object]:
+    def _skip_entry(self, node: Node, label: str) -> tuple[JsProxy, JsProxy]:
         """The "never searched" mark: its label, and the checkbox in it."""
         box = _element("label", "dr-skip")
         check = _element("input")
-        check.type = "checkbox"  # type: ignore[attr-defined]
-        check.dataset.answerFor = node_key(node.path)  # type: ignore[attr-defined]
-        check.dataset.entry = "skip"  # type: ignore[attr-defined]
+        check.type = "checkbox"
+        check.dataset.answerFor = node_key(node.path)
+        check.dataset.entry = "skip"
         check.setAttribute("aria-label", f"{label}: never searched")
         box.append(check, _element("span", "", "never searched"))
         return box, check
 
-    def _printed(self, key: Key) -> list[object]:
+    def _printed(self, key: Key) -> list[JsProxy]:
         """The blank drill, then (on a page of its own) its answer key, for printing."""
-        parts: list[object] = []
+        parts: list[JsProxy] = []
         for answers in (False, True):
             section = _element("section", "dr-print-page")
             title = "Answer key" if answers else "Alpha-beta drill"
@@ -276,8 +280,8 @@ class DrillPage:
             found[path] = Entry(claim, bool(drawn.skip.checked) if drawn.skip is not None else False)
         return found
 
-    def _on_entry(self, event: object) -> None:
-        item = event.target.closest("li.dr-node")  # type: ignore[attr-defined]
+    def _on_entry(self, event: JsProxy) -> None:
+        item = event.target.closest("li.dr-node")
         if item:
             item.removeAttribute("data-grade")
 
@@ -286,11 +290,11 @@ class DrillPage:
         verdict = grade(self.key, self.entries())
         for path, drawn in self.drawn.items():
             mark = verdict.grades[path]
-            drawn.item.dataset.grade = mark.value  # type: ignore[attr-defined]
-            drawn.grade.textContent = GRADE_WORDS[mark]  # type: ignore[attr-defined]
+            drawn.item.dataset.grade = mark.value
+            drawn.grade.textContent = GRADE_WORDS[mark]
         self.verdict.textContent = verdict.explanation
         self._scored(not verdict.wrong and not verdict.missing)
-        self.area.dataset.checked = "true"  # type: ignore[attr-defined]
+        self.area.dataset.checked = "true"
 
     def _scored(self, all_right: bool) -> None:
         """Count this drill, once: at its first Check, or when its answer is shown first."""
@@ -308,23 +312,23 @@ class DrillPage:
         for path, drawn in self.drawn.items():
             node = self.key.node(path)
             if drawn.skip is not None:
-                drawn.skip.checked = node.status is Status.SKIPPED  # type: ignore[attr-defined]
+                drawn.skip.checked = node.status is Status.SKIPPED
             if drawn.value is not None:
-                drawn.value.value = node.answer.text if node.answer else ""  # type: ignore[attr-defined]
+                drawn.value.value = node.answer.text if node.answer else ""
         self.check()
         self.verdict.textContent = "The answer, filled in: " + self.verdict.textContent
 
     def next_drill(self) -> None:
         order, convention, rule = self.settings()
-        level = view.Difficulty.parse(str(self.selects["level"].value))
+        level = Difficulty.parse(str(self.selects["level"].value))
         board = random_drill(level, order, self.rng, view.recent_positions(self.score))
         self.show(Drill(board, order, convention, rule))
         self.status.textContent = "A new drill."
 
     # -- the buttons ----------------------------------------------------------------------
 
-    def _on_action(self, event: object) -> None:
-        action = str(event.currentTarget.dataset.action)  # type: ignore[attr-defined]
+    def _on_action(self, event: JsProxy) -> None:
+        action = str(event.currentTarget.dataset.action)
         if action == "check":
             self.check()
         elif action == "answer":
@@ -349,8 +353,8 @@ class DrillPage:
         else:
             self.present_button.removeAttribute("aria-keyshortcuts")
 
-    def _on_key(self, event: object) -> None:
-        if self.presenting and str(event.key) == "Escape":  # type: ignore[attr-defined]
+    def _on_key(self, event: JsProxy) -> None:
+        if self.presenting and str(event.key) == "Escape":
             self.present(False)
 
     # -- the score kept in this browser ---------------------------------------------------
@@ -369,5 +373,5 @@ class DrillPage:
             window.localStorage.setItem(view.STORAGE_KEY, view.write_score(self.score))
 
 
-def mount(root: object) -> None:
+def mount(root: JsProxy) -> None:
     DrillPage(root).start()
