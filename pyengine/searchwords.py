@@ -121,11 +121,12 @@ def path_text(event: Event, size: int) -> str:
     return (cells_text(event.path, size) if event.path else "the root") + f" \u2014 depth {len(event.path)}"
 
 
-def window_text(event: Event, algorithm: Algorithm, *, convention: Convention = Convention.NEGAMAX) -> str:
-    """The window at this step's position, as ``convention`` states it."""
+def window_text(step: Step, algorithm: Algorithm, *, convention: Convention = Convention.NEGAMAX) -> str:
+    """The window at this step's position (``Step.window``: at the end, the
+    root's final one), as ``convention`` states it."""
     if algorithm is not Algorithm.ALPHABETA:
         return "none: minimax searches every move"
-    pair = window_pair(event.alpha, event.beta, valued_side(event.board), convention)
+    pair = window_pair(*step.window, valued_side(step.event.board), convention)
     if convention is Convention.MAXMIN:
         return f"{pair}: \u03b1 is MAX's best so far, \u03b2 MIN's"
     return pair

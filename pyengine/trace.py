@@ -36,6 +36,20 @@ WORK_EVENTS: Final = 100
 the path: about 0.1 ms)."""
 
 
+def steps_total(counts: Counts) -> int:
+    """How many steps (events) a search has, from the counts of ``search.run``,
+    which makes none: each node entered is one step and, but the root, one
+    more when its value comes back; each finished game, table hit and
+    cut-off is one; the last step (DONE) one more, in place of the root's.
+
+    >>> from pyengine.search import run_to_end
+    >>> board = Board.parse("X.O/.X./...")
+    >>> steps_total(run_to_end("alphabeta", board).counts) == len(list(events("alphabeta", board)))
+    True
+    """
+    return 2 * counts.nodes + counts.leaves + counts.hits + counts.cutoffs
+
+
 def steps_bound(board: Board) -> int:
     """More steps than any search of ``board`` makes: a node is entered once
     and adds at most three more events (a finished game or a table hit, the
@@ -192,6 +206,15 @@ class Step(Record):
     classroom's words: beta cut-offs); the others were at O's."""
 
     @property
+    def window(self) -> tuple[int, int]:
+        """The alpha-beta window at the step's position: the event's; at the
+        last step (DONE), the root's final one, not the open window it began with."""
+        event = self.event
+        if event.kind is Kind.DONE and self.path:
+            return self.path[0].alpha, self.path[0].beta
+        return event.alpha, event.beta
+
+    @property
     def value_bound(self) -> int:
         """UP: whether the move's value that came back is exact (0) or only a
         bound (+1 at least, -1 at most, as the event's value is seen); 0 at
@@ -267,7 +290,8 @@ class Trace:
         self.order = Order.parse(order) if self.algorithm is Algorithm.ALPHABETA else Order.CELLS
         self.keep = max(2, keep)
         self.total: int | None = None
-        """How many steps the search has, once the trace has reached its end."""
+        """How many steps the search has, once known: the trace reached its
+        end, or the page counted them (``steps_total``) and said so here."""
         self._target = 1
         self._kind: Kind | None = None
         self._previous: Kind | None = None  # seek_previous: the kind looked for behind the target

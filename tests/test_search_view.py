@@ -345,13 +345,21 @@ class TestConventions:
 
         steps = list(events(Algorithm.ALPHABETA, board, Order.CCE))
         sides = set()
-        for event in steps:
+        walked = Trace(Algorithm.ALPHABETA, board, Order.CCE)
+        for number, event in enumerate(steps, 1):
+            walked.seek(number)
+            assert walked.work(len(steps))
             side = side_of(event.board)
             sides.add(side)
-            assert searchwords.window_text(event, Algorithm.ALPHABETA, convention=MAXMIN).startswith(
-                window(event.alpha, event.beta, side) + ": \u03b1 is MAX's best so far, \u03b2 MIN's")
-            assert searchwords.window_text(event, Algorithm.ALPHABETA) == (
-                f"({WRITTEN[event.alpha]}, {WRITTEN[event.beta]})")
+            alpha, beta = event.alpha, event.beta
+            if event.kind is Kind.DONE:  # the root's final window, from its last move backed up
+                last_up = next(e for e in reversed(steps) if e.kind is Kind.UP and not e.path)
+                alpha, beta = last_up.alpha, last_up.beta
+                assert (alpha, beta) != (-INFINITY, INFINITY)
+            step = walked.current
+            assert searchwords.window_text(step, Algorithm.ALPHABETA, convention=MAXMIN).startswith(
+                window(alpha, beta, side) + ": \u03b1 is MAX's best so far, \u03b2 MIN's")
+            assert searchwords.window_text(step, Algorithm.ALPHABETA) == f"({WRITTEN[alpha]}, {WRITTEN[beta]})"
         assert sides == {Player.X, Player.O}
         trace = Trace(Algorithm.ALPHABETA, board, Order.CCE)
         for number in range(1, len(steps) + 1, 5):

@@ -36,8 +36,8 @@ from pyscript.ffi import create_proxy, to_js
 from tree_view import TreeView
 
 from pyengine import Board, InvalidPositionError, searchwords
-from pyengine.search import Algorithm, Order, events
-from pyengine.trace import SMALL_TREE, Step, Trace, tree
+from pyengine.search import Algorithm, Order, RunResult, events, run
+from pyengine.trace import SMALL_TREE, Step, Trace, steps_total, tree
 from pyengine.words import Convention, board_words, describe
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 TRACE_LINES = 12  # steps shown in the text trace, the current one last
 ANNOUNCE_MS = 350  # the live region speaks once stepping pauses, not at every key
 URL_MS = 250  # the address follows the step once stepping pauses
+COUNT_TICK = 512  # nodes per look at the clock while counting a large search's steps (the race's)
 KEYS = {
     "ArrowRight": "+1", "ArrowDown": "+1", "ArrowLeft": "-1", "ArrowUp": "-1",
     "PageDown": "+10", "PageUp": "-10", "Home": "first", "End": "last", "n": "next", "N": "next",
@@ -97,6 +98,9 @@ class Explorer:
         self.drawn_box = root.querySelector(".ex-drawn")
         window.addEventListener("resize", create_proxy(self._on_resize))
         self.runner = Runner(window, create_proxy, budget=STEP_S)
+        self.counter = Runner(window, create_proxy, budget=STEP_S)
+        """Counts a large search's steps (search.run, which makes no events),
+        so that the step line says its total from the start."""
         self.shown: Step | None = None  # the step drawn last: what the delayed announcement and address say
         self._announce = create_proxy(self._on_announce)
         self._write_url = create_proxy(self._on_write_url)
@@ -135,15 +139,27 @@ class Explorer:
         """A fresh search; a small position also gets its whole tree, drawn
         once and then shown step by step."""
         self.runner.stop()
+        self.counter.stop()
         self.trace = Trace(algorithm, board, order)
         self.fit_board(board.size)
         self.small = board.geometry.cells - board.ply <= SMALL_TREE
         steps = list(events(algorithm, board, self.trace.order)) if self.small else []
+        if self.small:
+            self.trace.total = len(steps)
+        else:
+            self.counter.start(run(algorithm, board, self.trace.order, COUNT_TICK), done=self._on_counted)
         nodes, index = tree(steps) if self.small else ([], {})
         self.outline.reset(nodes, index)
         self.tree_box.classList.toggle("whole", self.small)
         self.reset_drawing(steps)
         self.write_heading()
+
+    def _on_counted(self, result: RunResult) -> None:
+        """The large search's steps are counted: the step line says "of" them."""
+        self.trace.total = steps_total(result.counts)
+        if not self.runner.running and self.shown is not None:
+            self.total.textContent = searchwords.total_text(self.trace.total)
+            self.status.textContent = searchwords.step_status(self.shown.number, self.trace.total)
 
     # -- events ----------------------------------------------------------------
 
@@ -317,17 +333,19 @@ class Explorer:
             button.setAttribute("aria-label", editing.editor_cell_label(cell, size, mark))
         self.editor.removeAttribute("data-invalid")
 
-    def step_address(self) -> str:
+    def step_address(self, presenting: bool) -> str:
         """The address of the step shown: algorithm, order, position, step,
-        the convention (MAX/MIN only) and presentation mode when on."""
+        the convention (MAX/MIN only) and presentation mode when ``presenting``."""
         trace = self.trace
         number = self.shown.number if self.shown is not None else None
         query = address.search_query(trace.board, trace.algorithm, trace.order, number,
                                      convention=self.convention)
-        return address.presenting_query(query, self.presenting)
+        return address.presenting_query(query, presenting)
 
     def _on_copy(self, event: object) -> None:
-        address = f"{window.location.origin}{window.location.pathname}{self.step_address()}"
+        # A link handed to a class opens the lesson, not presentation mode
+        # (issue 31): only this page's own address keeps present=1, for a reload.
+        address = f"{window.location.origin}{window.location.pathname}{self.step_address(False)}"
         self.link_input.value = address
         self.copied.textContent = ""
         clipboard = getattr(window.navigator, "clipboard", None)
@@ -397,7 +415,9 @@ class Explorer:
         """A bug, said in words rather than a stuck page: the search starts again."""
         self.busy.hidden = True
         self.show_message(searchwords.failure_message(error))
+        total = self.trace.total
         self.trace = Trace(self.trace.algorithm, self.trace.board, self.trace.order)
+        self.trace.total = total
         self.render()
 
     # -- drawing ---------------------------------------------------------------
@@ -458,7 +478,7 @@ class Explorer:
     def _on_write_url(self, *_: object) -> None:
         self._timers["url"] = 0
         if self.shown is not None:
-            window.history.replaceState(None, "", self.step_address())
+            window.history.replaceState(None, "", self.step_address(self.presenting))
 
     def fit_board(self, size: int) -> None:
         """Give the board the cells of the position's size (drawn with nine
@@ -490,7 +510,7 @@ class Explorer:
         self.facts["event"].textContent = describe(event, trace.algorithm, convention=convention,
                                                         bound=step.value_bound)
         self.facts["path"].textContent = searchwords.path_text(event, trace.board.size)
-        self.facts["window"].textContent = searchwords.window_text(event, trace.algorithm, convention=convention)
+        self.facts["window"].textContent = searchwords.window_text(step, trace.algorithm, convention=convention)
         self.facts["best"].textContent = searchwords.best_text(step, convention=convention)
         counts = step.counts
         self.facts["nodes"].textContent = f"{counts.nodes:,}"
@@ -564,9 +584,23 @@ class Explorer:
             self.path_rows = max(self.path_rows, len(step.path))
             picture = drawing.path_picture(step, view.boards, windows, self.convention, self.path_rows)
         self.tree_view.show(picture)
+        if self.presenting:
+            self.keep_in_view(step)
         if self.drawn_key_for != (self.convention, windows):
             self.drawn_key_for = (self.convention, windows)
             self.drawn_key.textContent = drawing.key_text(self.convention, windows)
+
+    def keep_in_view(self, step: Step) -> None:
+        """Presenting: the current node, and the reason under a cut-off's
+        skipped moves, scrolled into the window (a projector shows no more)."""
+        options = to_js({"block": "nearest", "inline": "nearest"}, dict_converter=window.Object.fromEntries)
+        key = drawing.node_key(step.event.path)
+        current = self.tree_view.group(key)
+        if current:
+            current.scrollIntoView(options)
+        reason = self.tree_view.note("cut:" + key)
+        if reason:
+            reason.scrollIntoView(options)
 
     def show_message(self, text: str) -> None:
         self.message.textContent = text

@@ -6,6 +6,8 @@ positions a lesson opens with. Checked in CPython (tests/test_search_view.py).
 
 from __future__ import annotations
 
+from view import quoted, read_params
+
 from pyengine import Board, EngineError, InvalidPositionError
 from pyengine.records import Record
 from pyengine.search import Algorithm, Order
@@ -94,30 +96,27 @@ def search_query(board: Board, algorithm: Algorithm | None = None, order: Order 
 def settings_from_params(given: dict[str, str]) -> tuple[Algorithm, Order, Board, int, Convention, list[str]]:
     """The settings in the address (``given``: ADDRESS_KEYS present, as text),
     each missing one DEFAULT's, each bad one replaced by DEFAULT's with a
-    sentence saying so (address text is quoted, cut short)."""
-    problems: list[str] = []
+    sentence saying so (address text is quoted, cut short), read as the game
+    page reads its own (view.read_params)."""
+    fields: dict[str, tuple[str, Callable[[str], object], str]] = {
+        "alg": ("algorithm", Algorithm.parse,
+                "The algorithm {} is unknown (use minimax, alphabeta or memo); showing alpha-beta."),
+        "order": ("order", Order.parse, "The move order {} is unknown (use cells, cce or engine); using cell order."),
+        "pos": ("board", lambda text: searchable(Board.parse(text)),
+                f"The position {{}} cannot be searched ({{}}); showing {DEFAULT.board}."),
+        "step": ("step", step_number, "The step {} is not a step number (1 or more); showing step 1."),
+        "conv": ("convention", Convention.parse,
+                 "The convention {} is unknown (use negamax or maxmin); showing negamax."),
+    }
+    read, problems = read_params(given, fields)
 
-    def read(key: str, parse: Callable[[str], T], default: T, problem: str) -> T:
-        """``given[key]`` parsed; the default, and the problem said, if it is bad."""
-        text = given.get(key)
-        if text is None:
-            return default
-        try:
-            return parse(text)
-        except (EngineError, StepNumberError) as error:  # UnknownChoiceError, InvalidPositionError or step_number's
-            problems.append(problem.format(text=quoted(text), error=error))
-            return default
+    def pick(field: str, default: T) -> T:
+        value = read.get(field, default)
+        assert isinstance(value, type(default))  # what that field's parser returns
+        return value
 
-    algorithm = read("alg", Algorithm.parse, DEFAULT.algorithm,
-                     "The algorithm {text} is unknown (use minimax, alphabeta or memo); showing alpha-beta.")
-    order = read("order", Order.parse, DEFAULT.order,
-                 "The move order {text} is unknown (use cells, cce or engine); using cell order.")
-    board = read("pos", lambda text: searchable(Board.parse(text)), DEFAULT.board,
-                 f"The position {{text}} cannot be searched ({{error}}); showing {DEFAULT.board}.")
-    step = read("step", step_number, 1, "The step {text} is not a step number (1 or more); showing step 1.")
-    convention = read("conv", Convention.parse, Convention.NEGAMAX,
-                      "The convention {text} is unknown (use negamax or maxmin); showing negamax.")
-    return algorithm, order, board, step, convention, problems
+    return (pick("algorithm", DEFAULT.algorithm), pick("order", DEFAULT.order), pick("board", DEFAULT.board),
+            pick("step", 1), pick("convention", Convention.NEGAMAX), problems)
 
 
 CONVENTION_KEY = "pyengine.explorer.convention"
@@ -148,12 +147,6 @@ def step_number(text: str) -> int:
     if not (stripped.isdigit() and int(stripped) >= 1 and len(stripped) <= 9):
         raise StepNumberError(f"not a step number: {text!r}")
     return int(stripped)
-
-
-def quoted(text: str) -> str:
-    """Address text quoted back to the reader, cut short."""
-    shown = text if len(text) <= 40 else text[:40] + "\u2026"
-    return f"\u201c{shown}\u201d"
 
 
 def searchable(board: Board) -> Board:

@@ -187,11 +187,10 @@ def on_path(key_path: tuple[Cell, ...], current: tuple[Cell, ...]) -> bool:
 
 def _window_note(step: Step, convention: Convention) -> Note:
     """The window at the current node (alpha-beta), in the band above the tree."""
-    event = step.event
-    side = valued_side(event.board)  # a finished game: the window it was entered with
+    side = valued_side(step.event.board)  # a finished game: the window it was entered with
     where = "At the highlighted node"
     return Note("window", MARGIN, MARGIN + CAPTION / 2,
-                (f"{where}: {window_caption(event.alpha, event.beta, side, convention)}",), "window")
+                (f"{where}: {window_caption(*step.window, side, convention)}",), "window")
 
 
 # -- the whole tree (small searches) ----------------------------------------------

@@ -9,7 +9,8 @@ each step, and a drill page can hand it a tree of its own. Every node is a
 ``data-value``, ``data-pruned`` and ``data-step`` as the glyph says;
 ``group(key)`` gives a node's element, for a page that adds its own
 annotations or inputs beside it, and ``on_click(key, step)`` hears a click
-(``key`` None on a blank spot).
+(``key`` None on a blank spot). Each note is a ``<text data-note="...">``
+(``"window"``, or ``"cut:"`` and the key of the node a cut-off skipped moves at).
 """
 
 from __future__ import annotations
@@ -62,6 +63,12 @@ class TreeView:
     def group(self, key: str) -> object | None:
         """The ``<g>`` of the node ``key`` (its moves from the root), if drawn."""
         held = self.drawn.get("node:" + key)
+        return held[0] if held is not None else None
+
+    def note(self, key: str) -> object | None:
+        """The ``<text>`` of the note ``key`` (a cut-off's reason: ``"cut:"``
+        and its node's key), if drawn."""
+        held = self.drawn.get("note:" + key)
         return held[0] if held is not None else None
 
     def _on_click(self, event: object) -> None:
@@ -165,7 +172,7 @@ class TreeView:
                 group.setAttribute("data-step", str(glyph.step))
 
     def _new_note(self, note: drawing.Note) -> tuple[object, dict[str, object]]:
-        text = self._svg("text", self.layers["notes"])
+        text = self._svg("text", self.layers["notes"], data_note=note.key)
         return text, {"text": text}
 
     def _set_note(self, parts: dict[str, object], note: drawing.Note, old: drawing.Note | None) -> None:

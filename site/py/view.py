@@ -7,13 +7,14 @@ browser imports so the tests can check it in CPython.
 
 from __future__ import annotations
 
-from pyengine import Analysis, Board, EngineError, Game, Level, Mode, MoveAnalysis, Player, Result, Value, analyze
+from pyengine import Analysis, Board, Game, Level, Mode, MoveAnalysis, Player, Result, Value, analyze
 from pyengine.geometry import parse_size
 from pyengine.records import Record
 from pyengine.words import cell_name, end_message, hint_text, outcome_for
 
 TYPE_CHECKING = False  # as in pyengine/board.py: the review is loaded once a game is reviewed
 if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
     from typing import Any
 
     from pyengine.review import MoveReview
@@ -98,16 +99,27 @@ def settings_from_params(values: dict[str, str]) -> tuple[Settings, list[str]]:
     The reasons are plain text for the page to show as text: they quote what
     the URL said, so they must never be parsed as HTML.
     """
-    fields: dict[str, Any] = {}  # each field's own type, by _URL_FIELDS' parser of it
+    fields, problems = read_params(values, _URL_FIELDS)
+    return Settings(**fields), problems
+
+
+def read_params(values: dict[str, str], fields: Mapping[str, tuple[str, Callable[[str], object], str]]
+                ) -> tuple[dict[str, Any], list[str]]:
+    """The address's parameters (``values``, decoded) that ``fields`` names,
+    each read into its field by its parser: ``{key: (field, parse, problem)}``.
+    A value a parser refuses (a ValueError: every EngineError) is dropped,
+    and its ``problem`` said, with ``{}`` the quoted value, then the reason.
+    The game page and the explorer read their addresses with it."""
+    read: dict[str, Any] = {}  # each field's own type, by its parser
     problems = []
-    for key, (field, parse, problem) in _URL_FIELDS.items():
+    for key, (field, parse, problem) in fields.items():
         if key not in values:
             continue
         try:
-            fields[field] = parse(values[key])
-        except EngineError as error:
+            read[field] = parse(values[key])
+        except ValueError as error:
             problems.append(problem.format(quoted(values[key]), error))
-    return Settings(**fields), problems
+    return read, problems
 
 
 def _a(level: Level) -> str:

@@ -533,7 +533,8 @@ class TestLinkAndPresenting:
     ) -> None:
         """Presentation mode hides the site's header, navigation and footer and
         enlarges the board; the copied link (clipboard granted) reopens the
-        same step, still presenting; Escape leaves."""
+        same step, not presenting (issue 31: a class given the link opens the
+        lesson); Escape leaves."""
         module_context.grant_permissions(["clipboard-read", "clipboard-write"])
         page = explorer_page(module_context, watch, base_url + "search/?alg=alphabeta&order=cce&pos=X.O/.X./...")
         try:
@@ -554,36 +555,92 @@ class TestLinkAndPresenting:
             page.wait_for_selector(f"{EXPLORER}[data-copied='true']")
             assert page.inner_text(f"{EXPLORER} .ex-copied") == searchwords.COPIED
             address = page.evaluate("navigator.clipboard.readText()")
-            assert "present=1" in address and f"step={cutoff}" in address
-            page.goto(address)
-            page.wait_for_selector(READY, timeout=60_000)
-            assert step_of(page) == cutoff
-            assert settings_of(page) == ("alphabeta", "cce", str(SMALL))
-            assert shown_board(page) == STEPS[cutoff - 1].board
-            assert page.is_hidden(".md-header")
+            assert "present=1" not in address and f"step={cutoff}" in address
+            page.wait_for_function("() => location.search.includes('present=1')")  # a reload keeps presenting
             page.keyboard.press("Escape")
             page.wait_for_function("() => !document.documentElement.classList.contains('ex-presenting')")
             assert page.is_visible(".md-header")
             assert page.get_attribute(f"{EXPLORER} [data-present]", "aria-pressed") == "false"
             page.wait_for_function("() => !location.search.includes('present')")
+            page.goto(address)
+            page.wait_for_selector(READY, timeout=60_000)
+            assert step_of(page) == cutoff
+            assert settings_of(page) == ("alphabeta", "cce", str(SMALL))
+            assert shown_board(page) == STEPS[cutoff - 1].board
+            assert page.is_visible(".md-header")
         finally:
             page.close()
 
 
 class TestPhonesAndProjectors:
-    def test_the_step_buttons_stay_in_view_in_one_row_on_a_phone(self, plain: Page) -> None:
+    def test_the_step_bar_stays_in_view_in_two_rows_on_a_phone(self, plain: Page) -> None:
+        """390 px: the sticky step bar wraps onto two rows with every control
+        inside the screen, nothing scrolls sideways, and scrolled to the
+        board, the event or the tree the bar covers none of it."""
         plain.set_viewport_size({"width": 390, "height": 844})
         try:
             controls = f"{EXPLORER} .ex-controls"
             plain.eval_on_selector(f"{EXPLORER} .ex-tree-area", "e => e.scrollIntoView()")
             plain.evaluate("window.scrollBy(0, 200)")
             box = plain.eval_on_selector(controls, "e => e.getBoundingClientRect().toJSON()")
-            assert 0 <= box["top"] < 100 and box["height"] < 70  # stuck under the header, one row
-            tops = plain.eval_on_selector_all(f"{controls} .ttt-button", "els => els.map(e => e.offsetTop)")
-            assert len(set(tops)) == 1
+            assert 0 <= box["top"] < 100 and box["height"] < 110  # stuck under the header, two rows
+            parts = plain.eval_on_selector_all(
+                f"{controls} .ttt-button, {controls} #ex-step",
+                "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.top, r.left, r.right]; })")
+            assert len(parts) == 10
+            assert len({round(top) for top, _, _ in parts}) <= 2
+            assert all(left >= 0 and right <= 390 for _, left, right in parts)
+            assert plain.eval_on_selector(controls, "e => e.scrollWidth <= e.clientWidth")
             assert plain.evaluate("document.documentElement.scrollWidth") <= 390
+            self.nothing_under_the_bar(plain)
         finally:
             plain.set_viewport_size({"width": 1280, "height": 720})
+
+    @staticmethod
+    def nothing_under_the_bar(page: Page) -> None:
+        for part in (".ex-board", "[data-fact='event']", ".ex-tree-area"):
+            page.eval_on_selector(f"{EXPLORER} {part}", "e => e.scrollIntoView()")
+            bar = page.eval_on_selector(f"{EXPLORER} .ex-controls", "e => e.getBoundingClientRect().bottom")
+            top = page.eval_on_selector(f"{EXPLORER} {part}", "e => e.getBoundingClientRect().top")
+            assert top >= bar - 1, part
+
+    def test_the_step_bar_covers_nothing_on_a_desktop(self, plain: Page) -> None:
+        self.nothing_under_the_bar(plain)
+
+    def test_presenting_keeps_the_current_node_and_its_cut_off_in_view(self, plain: Page) -> None:
+        """1280x720, presenting "A deep cut-off": at each cut-off the current
+        node and the reason under the moves it skipped are in the window."""
+        lesson = next(lesson for lesson in search_address.LESSONS if lesson.key == "deep-cutoff")
+        steps = list(events(lesson.algorithm, lesson.board, lesson.order))
+        plain.click(f"{EXPLORER} a[data-lesson='deep-cutoff']")
+        plain.wait_for_function("() => document.querySelector('[data-explorer]').dataset.lesson === 'deep-cutoff'")
+        plain.click(f"{EXPLORER} [data-present]")
+        plain.wait_for_function("() => document.documentElement.classList.contains('ex-presenting')")
+        try:
+            for number, event in enumerate(steps, 1):
+                if event.kind is not Kind.CUTOFF:
+                    continue
+                plain.fill("#ex-step", str(number))
+                plain.press("#ex-step", "Enter")
+                wait_step(plain, number)
+                node = ",".join(map(str, event.path))
+                for shape in (f"[data-node='{node}']", f"[data-note='cut:{node}']"):
+                    box = plain.eval_on_selector(f"{EXPLORER} .ex-drawn-svg {shape}",
+                                                 "e => e.getBoundingClientRect().toJSON()")
+                    assert box["top"] >= 0 and box["bottom"] <= 720, (number, shape, box)
+        finally:
+            plain.keyboard.press("Escape")
+            plain.wait_for_function("() => !document.documentElement.classList.contains('ex-presenting')")
+
+    def test_the_step_line_says_its_total_from_the_start(self, plain: Page) -> None:
+        """"Step 1 of 33." before the search has been walked to its end: a
+        small search from its events, a large one counted without them."""
+        for board, algorithm in ((SMALL, Algorithm.ALPHABETA), (Board.parse("X.O/.../..."), Algorithm.MINIMAX)):
+            search_for(plain, algorithm, board)
+            total = len(list(events(algorithm, board, Order.CELLS)))
+            plain.wait_for_function(
+                "t => document.querySelector('[data-explorer] .ex-status').textContent === t",
+                arg=f"Step 1 of {total:,}.", timeout=60_000)
 
     @staticmethod
     def boxes(page: Page) -> list[dict[str, float]]:
