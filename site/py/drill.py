@@ -21,6 +21,7 @@ import random
 import drill_view as view
 from pyscript import document, window
 from pyscript.ffi import create_proxy
+from saved import Kept
 
 from pyengine.drill import (
     Difficulty,
@@ -84,6 +85,7 @@ class DrillPage:
 
     def __init__(self, root: JsProxy) -> None:
         self.root = root
+        self.kept = Kept(window)
         q = root.querySelector
         self.form = q(".dr-settings")
         self.selects = {name: q(f"select[name='{name}']") for name in ("level", "order", "conv", "rule")}
@@ -360,17 +362,11 @@ class DrillPage:
     # -- the score kept in this browser ---------------------------------------------------
 
     def _stored(self) -> str | None:
-        try:
-            stored = window.localStorage.getItem(view.STORAGE_KEY)
-        except Exception:  # storage disabled: nothing kept
-            return None
-        # Nothing kept is JavaScript's null, which Pyodide gives as a falsy object of its own, not None.
-        return str(stored) if stored else None
+        return self.kept.read(view.STORAGE_KEY)
 
     def _save(self) -> None:
         # Storage full or disabled: the score is shown but not kept.
-        with contextlib.suppress(Exception):
-            window.localStorage.setItem(view.STORAGE_KEY, view.write_score(self.score))
+        self.kept.write(view.STORAGE_KEY, view.write_score(self.score))
 
 
 def mount(root: JsProxy) -> None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 
-from search_address import quoted, search_query
+from search_address import search_query
+from view import read_params
 
 from pyengine import Board, EngineError
 from pyengine.drill import CLAIMS, MAX_NODES, Difficulty, Drill, Key, Status, difficulty, drawn_tree, rules_differ
@@ -20,7 +21,6 @@ from pyengine.words import ORDER_NAMES, Convention, cell_name, path_words, signe
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
-    from collections.abc import Callable
     from typing import Final, TypeVar
 
     T = TypeVar("T")
@@ -86,45 +86,32 @@ def drillable(board: Board) -> Board:
     return board
 
 
+_ADDRESS_FIELDS: Final = {
+    "order": (
+        "order",
+        lambda text: _drill_order(Order.parse(text)),
+        "The move order {} is not one a drill uses (cells or engine); using cell order.",
+    ),
+    "conv": ("convention", Convention.parse, "The convention {} is unknown (use negamax or maxmin); using MAX/MIN."),
+    "rule": ("rule", Rule.parse, "The rule {} is unknown (use aima or strict); using AIMA's."),
+    "level": ("level", Difficulty.parse, "The level {} is unknown (use short, long or 4x4); using short."),
+    "pos": (
+        "board",
+        lambda text: drillable(Board.parse(text)),
+        "The position {} cannot be drilled ({}); here is another drill.",
+    ),
+}
+"""What the address may say: ``{key: (field, parse, problem)}``, read as the
+game page's and the explorer's addresses are (view.read_params)."""
+
+
 def settings_from_params(given: dict[str, str]) -> tuple[Settings, Board | None, list[str]]:
     """The settings and position in the address (``given``: ADDRESS_KEYS
     present, as text): each bad one replaced by the default with a sentence
     saying so; no position (None) when none is given or it cannot be drilled."""
-    problems: list[str] = []
-
-    def read(key: str, parse: Callable[[str], T], default: T, problem: str) -> T:
-        text = given.get(key)
-        if text is None:
-            return default
-        try:
-            return parse(text)
-        except (EngineError, NoDrillError) as error:
-            problems.append(problem.format(text=quoted(text), error=error))
-            return default
-
-    order = read(
-        "order",
-        lambda text: _drill_order(Order.parse(text)),
-        DEFAULT.order,
-        "The move order {text} is not one a drill uses (cells or engine); using cell order.",
-    )
-    convention = read(
-        "conv",
-        Convention.parse,
-        DEFAULT.convention,
-        "The convention {text} is unknown (use negamax or maxmin); using MAX/MIN.",
-    )
-    rule = read("rule", Rule.parse, DEFAULT.rule, "The rule {text} is unknown (use aima or strict); using AIMA's.")
-    level = read(
-        "level", Difficulty.parse, DEFAULT.level, "The level {text} is unknown (use short, long or 4x4); using short."
-    )
-    board = read(
-        "pos",
-        lambda text: drillable(Board.parse(text)),
-        None,
-        "The position {text} cannot be drilled ({error}); here is another drill.",
-    )
-    return Settings(order, convention, rule, level), board, problems
+    read, problems = read_params(given, _ADDRESS_FIELDS)
+    board = read.pop("board", None)
+    return DEFAULT._replace(**read), board, problems
 
 
 def _drill_order(order: Order) -> Order:

@@ -21,6 +21,7 @@ import learnview
 from longwork import ONE_STEP, STEP_S, Controls, Runner
 from pyscript import window
 from pyscript.ffi import create_proxy
+from saved import Kept
 
 from pyengine import Board, EngineError, Player, Value, analyze_move, summarize
 from pyengine.learning import Learner, LearnerKind, outcome, training
@@ -64,6 +65,7 @@ class TrainerView:
 
     def __init__(self, root: Any, kind: LearnerKind) -> None:
         self.root, self.kind = root, kind
+        self.kept = Kept(window)
         q = root.querySelector
         self.selects = {s.name: s for s in root.querySelectorAll("select")}
         self.train_button, self.forget_button = q("[data-train]"), q("[data-forget]")
@@ -118,16 +120,12 @@ class TrainerView:
         self._on_setting(None)
 
     def restore(self) -> None:
-        stored = None
-        try:
-            stored = window.localStorage.getItem(STORAGE_KEYS[self.kind])
-        except Exception:  # storage disabled: the machine lives until the page closes
-            stored = None
-        if not stored:
+        stored = self.kept.read(STORAGE_KEYS[self.kind])  # None: nothing kept, or storage disabled
+        if stored is None:
             self.start_fresh()
             return
         try:
-            self.load(str(stored))
+            self.load(stored)
         except (EngineError, ValueError, TypeError, KeyError) as error:
             self.start_fresh()
             self.say(
@@ -170,9 +168,7 @@ class TrainerView:
             "curve": self.curve,
             "against": self.against.value,
         }
-        try:
-            window.localStorage.setItem(STORAGE_KEYS[self.kind], json.dumps(data))
-        except Exception:  # storage full or disabled: the machine is shown but not kept
+        if not self.kept.write_json(STORAGE_KEYS[self.kind], data):  # storage full or disabled
             self.say("This browser would not keep the machine: it will be forgotten when the page closes.")
 
     def say(self, text: str) -> None:
