@@ -56,12 +56,14 @@ def tree_label(node: TreeNode, valued: bool, cut: bool, *, convention: Conventio
     board = node.board
     if node.move is None:
         side = valued_side(board)
-        text = (f"Root: {side} to move{role(side, convention)}" if not board.is_over
-                else f"Root: {board.result.summary}")
+        text = f"Root: {side} to move{role(side, convention)}" if not board.is_over else f"Root: {board.result.summary}"
         if valued and node.value is not None:
             # Negamax's root value is its side to move's, as the line says already.
-            text += (f", worth {worth(node.value, side, convention)}" if convention is Convention.MAXMIN
-                     else f", worth {signed(node.value)}")
+            text += (
+                f", worth {worth(node.value, side, convention)}"
+                if convention is Convention.MAXMIN
+                else f", worth {signed(node.value)}"
+            )
     else:
         mover = board[node.move]
         assert mover is not None  # the move's cell holds the mark of who played it
@@ -79,8 +81,9 @@ def tree_label(node: TreeNode, valued: bool, cut: bool, *, convention: Conventio
     return text
 
 
-def node_heading(node: PathNode, depth: int, algorithm: Algorithm, *,
-                 convention: Convention = Convention.NEGAMAX) -> str:
+def node_heading(
+    node: PathNode, depth: int, algorithm: Algorithm, *, convention: Convention = Convention.NEGAMAX
+) -> str:
     """The heading of one position on the current path (large positions),
     its window and best value as ``convention`` states them."""
     board = node.board
@@ -96,8 +99,17 @@ def node_heading(node: PathNode, depth: int, algorithm: Algorithm, *,
     return text + "."
 
 
-def branch_text(move: int, size: int, state: BranchState, value: int | None, nodes: int, *,
-                side: Player | None = None, convention: Convention = Convention.NEGAMAX, bound: int = 0) -> str:
+def branch_text(
+    move: int,
+    size: int,
+    state: BranchState,
+    value: int | None,
+    nodes: int,
+    *,
+    side: Player | None = None,
+    convention: Convention = Convention.NEGAMAX,
+    bound: int = 0,
+) -> str:
     """One move of a position on the current path, as far as it is searched;
     a finished move's value (``value``, for ``side``, the side to move at the
     position) as ``convention`` states it, marked when it is only a bound
@@ -268,4 +280,3 @@ def four_estimate(nodes: int, positions: int, rate: float) -> str:
         f"{rate:,.0f} nodes a second this browser's minimax just managed, that is about "
         f"{duration(nodes / rate)}."
     )
-

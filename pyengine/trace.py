@@ -118,15 +118,17 @@ def tree(steps: list[Event]) -> tuple[list[TreeNode], dict[tuple[Cell, ...], int
             parent = index[event.path[:-1]] if event.path else -1
             index[event.path] = len(nodes)
             move = event.path[-1] if event.path else None
-            nodes.append(TreeNode(parent, move, event.board, number, None, None, 0, None, (), False,
-                                  (event.alpha, event.beta)))
+            nodes.append(
+                TreeNode(parent, move, event.board, number, None, None, 0, None, (), False, (event.alpha, event.beta))
+            )
         elif kind is Kind.UP:
             assert event.move is not None
             at = index[(*event.path, event.move)]
             child = nodes[at]
             exact = child.hit or child.board.is_over
-            nodes[at] = child._replace(valued=number, value=event.value,
-                                       bound=0 if exact else -bound(-(event.value or 0), *child.window))
+            nodes[at] = child._replace(
+                valued=number, value=event.value, bound=0 if exact else -bound(-(event.value or 0), *child.window)
+            )
         elif kind is Kind.CUTOFF:
             at = index[event.path]
             nodes[at] = nodes[at]._replace(cut=number, skipped=event.skipped)
@@ -188,8 +190,10 @@ class PathNode(Record):
     def best_bound(self) -> int:
         """Whether ``best_value`` is exact (0) or only a bound (+1 at least, -1
         at most): the bound of the move it came from."""
-        return next((branch.bound for branch in self.branches
-                     if branch.move == self.best and branch.state is BranchState.DONE), 0)
+        return next(
+            (branch.bound for branch in self.branches if branch.move == self.best and branch.state is BranchState.DONE),
+            0,
+        )
 
 
 class Step(Record):
@@ -228,8 +232,23 @@ class Step(Record):
 class _Frame:
     """A position on the current path while the trace runs (mutable, unlike PathNode)."""
 
-    __slots__ = ("board", "alpha", "beta", "window", "exact", "best", "best_value", "moves", "states", "values",
-                 "bounds", "nodes", "start", "steps", "entered")
+    __slots__ = (
+        "board",
+        "alpha",
+        "beta",
+        "window",
+        "exact",
+        "best",
+        "best_value",
+        "moves",
+        "states",
+        "values",
+        "bounds",
+        "nodes",
+        "start",
+        "steps",
+        "entered",
+    )
 
     def __init__(self, board: Board, alpha: int, beta: int, moves: tuple[Cell, ...], entered: int) -> None:
         self.board, self.alpha, self.beta, self.entered = board, alpha, beta, entered
@@ -327,7 +346,7 @@ class Trace:
 
     def recent(self, count: int) -> list[Step]:
         """Up to ``count`` steps remembered, ending with the current one."""
-        return self._recent[max(0, self._at - count + 1): self._at + 1]
+        return self._recent[max(0, self._at - count + 1) : self._at + 1]
 
     @property
     def target(self) -> int:

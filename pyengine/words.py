@@ -26,9 +26,15 @@ if TYPE_CHECKING:
     from typing import Final
 
 CELL_NAMES: Final = (
-    "top left", "top", "top right",
-    "left", "centre", "right",
-    "bottom left", "bottom", "bottom right",
+    "top left",
+    "top",
+    "top right",
+    "left",
+    "centre",
+    "right",
+    "bottom left",
+    "bottom",
+    "bottom right",
 )
 """Where each cell is, as a person says it."""
 
@@ -94,7 +100,6 @@ ORDER_NAMES: Final = {
     Order.ENGINE: "the engine's order",
 }
 """What each move order is called on the page."""
-
 
 
 class Convention(Choice, Enum, noun="convention"):
@@ -217,8 +222,9 @@ def role(side: Player, convention: Convention) -> str:
     return " (MAX)" if side is Player.X else " (MIN)"
 
 
-def worth(value: int, side: Player, convention: Convention, word: str = "to", *, bound: int = 0,
-          spoken: bool = False) -> str:
+def worth(
+    value: int, side: Player, convention: Convention, word: str = "to", *, bound: int = 0, spoken: bool = False
+) -> str:
     """A value the search gives for ``side``, in words, as ``convention``
     states it: ``'+1 to O'`` under negamax, ``'\u22121 to X'`` under MAX/MIN;
     marked as a bound when it is one (``bound``, as ``value`` is seen: stating
@@ -253,29 +259,33 @@ def cutoff_rule(event: Event, convention: Convention) -> str:
     """
     side = valued_side(event.board)
     if convention is Convention.NEGAMAX:
-        return (f"Cut-off: \u03b1 {signed(event.alpha)} \u2265 \u03b2 {signed(event.beta)}. The opponent, one "
-                f"move up, already has a choice at least as good, so it will never let the game reach this "
-                f"position")
+        return (
+            f"Cut-off: \u03b1 {signed(event.alpha)} \u2265 \u03b2 {signed(event.beta)}. The opponent, one "
+            f"move up, already has a choice at least as good, so it will never let the game reach this "
+            f"position"
+        )
     alpha, beta = (signed(end) for end in stated_window(event.alpha, event.beta, side, convention))
     if side is Player.X:
-        return (f"Cut-off at MAX's turn (a \u03b2 cut-off): \u03b2 {beta} \u2264 \u03b1 {alpha}. Here X (MAX) can "
-                f"already get at least {alpha}, but MIN (O), one move up or higher on the path, already has a reply "
-                f"that holds X to {beta}, so O will never let the game reach this position")
-    return (f"Cut-off at MIN's turn (an \u03b1 cut-off): \u03b2 {beta} \u2264 \u03b1 {alpha}. Here O (MIN) can "
-            f"already hold X to {beta}, but MAX (X), one move up or higher on the path, already has a move "
-            f"that gets X at least {alpha}, so X will never let the game reach this position")
+        return (
+            f"Cut-off at MAX's turn (a \u03b2 cut-off): \u03b2 {beta} \u2264 \u03b1 {alpha}. Here X (MAX) can "
+            f"already get at least {alpha}, but MIN (O), one move up or higher on the path, already has a reply "
+            f"that holds X to {beta}, so O will never let the game reach this position"
+        )
+    return (
+        f"Cut-off at MIN's turn (an \u03b1 cut-off): \u03b2 {beta} \u2264 \u03b1 {alpha}. Here O (MIN) can "
+        f"already hold X to {beta}, but MAX (X), one move up or higher on the path, already has a move "
+        f"that gets X at least {alpha}, so X will never let the game reach this position"
+    )
 
 
-def describe(event: Event, algorithm: Algorithm, *, convention: Convention = Convention.NEGAMAX,
-             bound: int = 0) -> str:
+def describe(event: Event, algorithm: Algorithm, *, convention: Convention = Convention.NEGAMAX, bound: int = 0) -> str:
     """One step in a sentence: what happened, and why it matters; values as
     ``convention`` states them. ``bound``: an UP event's value is only a bound
     (``trace.Step.value_bound``), said "at least" or "at most"."""
     board, kind = event.board, event.kind
     side = valued_side(board)
     window = (
-        f", window {window_pair(event.alpha, event.beta, side, convention)}"
-        if algorithm is Algorithm.ALPHABETA else ""
+        f", window {window_pair(event.alpha, event.beta, side, convention)}" if algorithm is Algorithm.ALPHABETA else ""
     )
     if kind is Kind.ENTER:
         where = "the root" if not event.path else f"after {path_words(board, event.path)}"
@@ -288,19 +298,23 @@ def describe(event: Event, algorithm: Algorithm, *, convention: Convention = Con
         if convention is Convention.MAXMIN:
             return f"A finished game: {board.result.summary}, worth {worth(event.value or 0, side, convention)}."
         loser = board.winner.other if board.winner else None
-        return (f"A finished game: {board.result.summary}, worth {signed(event.value or 0)} to {loser}, "
-                f"who would move next.")
+        return (
+            f"A finished game: {board.result.summary}, worth {signed(event.value or 0)} to {loser}, "
+            f"who would move next."
+        )
     size = board.size
     best = f"{cell_name(event.best, size)}" if event.best is not None else "none"
     if kind is Kind.UP:
         assert event.move is not None and event.value is not None
-        return (f"Back at {side}'s turn{role(side, convention)}: {cell_name(event.move, size)} is worth "
-                f"{worth(event.value, side, convention, bound=bound, spoken=True)}; best so far: {best}{window}.")
+        return (
+            f"Back at {side}'s turn{role(side, convention)}: {cell_name(event.move, size)} is worth "
+            f"{worth(event.value, side, convention, bound=bound, spoken=True)}; best so far: {best}{window}."
+        )
     if kind is Kind.CUTOFF:
         skipped = ", ".join(cell_name(c, size) for c in event.skipped)
-        return (f"{cutoff_rule(event, convention)}: {skipped} {'is' if len(event.skipped) == 1 else 'are'} "
-                f"not searched.")
+        return f"{cutoff_rule(event, convention)}: {skipped} {'is' if len(event.skipped) == 1 else 'are'} not searched."
     if kind is Kind.HIT:
         return f"Seen before: the table says this position is worth {worth(event.value or 0, side, convention)}."
-    return (f"Done: the position is worth {worth(event.value or 0, side, convention)}"
-            + (f"; best move {best}." if event.best is not None else "."))
+    return f"Done: the position is worth {worth(event.value or 0, side, convention)}" + (
+        f"; best move {best}." if event.best is not None else "."
+    )

@@ -76,7 +76,8 @@ class Checks:
         else:
             self.bounds += 1
             assert (true - shown) * bound >= 0, (
-                f"{where}: shows {mark} {shown} for {side} at {board}; it is worth {true}")
+                f"{where}: shows {mark} {shown} for {side} at {board}; it is worth {true}"
+            )
 
     def read(self, where: str, pattern: re.Pattern[str], text: str, board: Board, side: Player | None) -> None:
         """Every value ``pattern`` finds in ``text``, about ``board``, for ``side`` (None: the text says)."""
@@ -141,11 +142,12 @@ def walk(board: Board, order: Order, checks: Checks) -> None:
             read_sentences(board, step, convention, checks)
 
 
-def read_pictures(board: Board, step: Step, whole: drawing.WholeTree, convention: Convention,
-                  checks: Checks) -> None:
+def read_pictures(board: Board, step: Step, whole: drawing.WholeTree, convention: Convention, checks: Checks) -> None:
     seen = checks.seen
-    for name, picture in (("whole drawing", whole.picture(step, convention)),
-                          ("path drawing", drawing.path_picture(step, False, True, convention))):
+    for name, picture in (
+        ("whole drawing", whole.picture(step, convention)),
+        ("path drawing", drawing.path_picture(step, False, True, convention)),
+    ):
         for key, glyph in picture.glyphs.items():
             if not glyph.label:
                 assert glyph.value is None
@@ -157,8 +159,13 @@ def read_pictures(board: Board, step: Step, whole: drawing.WholeTree, convention
             found = LABEL.match(glyph.label)
             assert found is not None, f"{name}: {glyph.label!r}"
             assert glyph.value == str(number(found["value"]))
-            checks.claim(f"{name} at step {step.number}, node {key!r}", after(board, path),
-                         viewpoint(board, path, convention), number(found["value"]), found["mark"])
+            checks.claim(
+                f"{name} at step {step.number}, node {key!r}",
+                after(board, path),
+                viewpoint(board, path, convention),
+                number(found["value"]),
+                found["mark"],
+            )
 
 
 def read_sentences(board: Board, step: Step, convention: Convention, checks: Checks) -> None:
@@ -182,9 +189,16 @@ def read_sentences(board: Board, step: Step, convention: Convention, checks: Che
             for branch in on_path.branches:  # values come back only to the end of the path
                 if branch.value is None:
                     continue
-                text = searchwords.branch_text(branch.move, 3, branch.state, branch.value, branch.nodes,
-                                               side=valued_side(on_path.board), convention=convention,
-                                               bound=branch.bound)
+                text = searchwords.branch_text(
+                    branch.move,
+                    3,
+                    branch.state,
+                    branch.value,
+                    branch.nodes,
+                    side=valued_side(on_path.board),
+                    convention=convention,
+                    bound=branch.bound,
+                )
                 checks.read(f"path outline at {where}", BRANCH, text, on_path.board.play(branch.move), side)
 
 

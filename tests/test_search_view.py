@@ -49,9 +49,15 @@ class TestStepping:
         """Issue 19: End, then Back, -10, -100 and Back again, each the engine's event."""
         steps = list(events(algorithm, SMALL, Order.CCE))
         trace = Trace(algorithm, SMALL, Order.CCE)
-        for how, number in (("last", len(steps)), ("-1", len(steps) - 1), ("last", len(steps)),
-                            ("-10", len(steps) - 10), ("last", len(steps)), ("-100", max(1, len(steps) - 100)),
-                            ("-1", max(1, len(steps) - 101))):
+        for how, number in (
+            ("last", len(steps)),
+            ("-1", len(steps) - 1),
+            ("last", len(steps)),
+            ("-10", len(steps) - 10),
+            ("last", len(steps)),
+            ("-100", max(1, len(steps) - 100)),
+            ("-1", max(1, len(steps) - 101)),
+        ):
             trace.jump(how)
             finish(trace)
             assert trace.current.number == number, how
@@ -157,15 +163,27 @@ class TestWords:
         assert query == "?alg=alphabeta&order=cce&pos=X.O/.X./..O&step=37"
         given = dict(part.split("=", 1) for part in query[1:].split("&"))
         assert search_address.settings_from_params(given) == (
-            Algorithm.ALPHABETA, Order.CCE, SMALL, 37, Convention.NEGAMAX, [])
+            Algorithm.ALPHABETA,
+            Order.CCE,
+            SMALL,
+            37,
+            Convention.NEGAMAX,
+            [],
+        )
         assert "order=" not in search_address.search_query(SMALL, Algorithm.MEMO, Order.CCE)
 
-    @pytest.mark.parametrize(("key", "text", "default"), [
-        ("alg", "negascout", "showing alpha-beta"), ("order", "<b>", "using cell order"),
-        ("pos", "XXX/XXX/XXX", f"showing {search_address.DEFAULT.board}"), ("step", "0", "showing step 1"),
-        ("step", "1" * 10, "showing step 1"), ("pos", "X" + "." * 15, "4x4 positions with 10 or fewer"),
-        ("conv", "minimax", "showing negamax"),
-    ])
+    @pytest.mark.parametrize(
+        ("key", "text", "default"),
+        [
+            ("alg", "negascout", "showing alpha-beta"),
+            ("order", "<b>", "using cell order"),
+            ("pos", "XXX/XXX/XXX", f"showing {search_address.DEFAULT.board}"),
+            ("step", "0", "showing step 1"),
+            ("step", "1" * 10, "showing step 1"),
+            ("pos", "X" + "." * 15, "4x4 positions with 10 or fewer"),
+            ("conv", "minimax", "showing negamax"),
+        ],
+    )
     def test_a_bad_value_is_quoted_and_replaced(self, key: str, text: str, default: str) -> None:
         algorithm, order, board, step, convention, problems = search_address.settings_from_params({key: text})
         lesson = search_address.DEFAULT
@@ -212,16 +230,24 @@ class TestWords:
         assert searchwords.past_end_message(232, 999) == "The search has 232 steps, not 999: here is the last one."
         assert searchwords.working_status(300_000, 1_500) == "Searching to step 300,000: 1,500 steps made\u2026"
 
-    @pytest.mark.parametrize(("seconds", "text"), [
-        (59, "59 seconds"), (119, "119 seconds"), (120, "2 minutes"), (2 * 86_400, "2 days"),
-        (3 * 365.25 * 86_400, "3 years"),
-    ])
+    @pytest.mark.parametrize(
+        ("seconds", "text"),
+        [
+            (59, "59 seconds"),
+            (119, "119 seconds"),
+            (120, "2 minutes"),
+            (2 * 86_400, "2 days"),
+            (3 * 365.25 * 86_400, "3 years"),
+        ],
+    )
     def test_a_duration_takes_the_largest_unit_with_two_or_more(self, seconds: float, text: str) -> None:
         assert searchwords.duration(seconds) == text
 
     def test_each_racer_is_named_with_its_order_only_for_alpha_beta(self) -> None:
-        racers = [(Algorithm.ALPHABETA, order) for order in Order] + [(Algorithm.MEMO, Order.CELLS),
-                                                                       (Algorithm.MINIMAX, Order.CELLS)]
+        racers = [(Algorithm.ALPHABETA, order) for order in Order] + [
+            (Algorithm.MEMO, Order.CELLS),
+            (Algorithm.MINIMAX, Order.CELLS),
+        ]
         names = [searchwords.racer_name(a, o) for a, o in racers]
         assert len(set(names)) == len(names)
         assert [("(" in name) for name in names] == [a is Algorithm.ALPHABETA for a, _ in racers]
@@ -277,15 +303,18 @@ class TestConventions:
         assert at_x and at_o
         assert searchwords.cutoffs_text(step) == str(len(sides))
         assert searchwords.cutoffs_text(step, convention=MAXMIN) == (
-            f"{len(sides)} ({at_x} at MAX's turn, {at_o} at MIN's)")
+            f"{len(sides)} ({at_x} at MAX's turn, {at_o} at MIN's)"
+        )
+
     def test_the_address_keeps_maxmin_and_leaves_negamax_links_as_they_were(self) -> None:
         query = search_address.search_query(SMALL, Algorithm.ALPHABETA, Order.CCE, 37, convention=MAXMIN)
         assert query == "?alg=alphabeta&order=cce&pos=X.O/.X./..O&step=37&conv=maxmin"
         given = dict(part.split("=", 1) for part in query[1:].split("&"))
         assert search_address.settings_from_params(given)[4] is MAXMIN
         assert search_address.settings_from_params({"conv": " NegaMax "})[4:] == (Convention.NEGAMAX, [])
-        assert "conv" not in search_address.search_query(SMALL, Algorithm.MINIMAX, step=3,
-                                                      convention=Convention.NEGAMAX)
+        assert "conv" not in search_address.search_query(
+            SMALL, Algorithm.MINIMAX, step=3, convention=Convention.NEGAMAX
+        )
 
     @pytest.mark.parametrize("board", CONVENTION_POSITIONS, ids=str)
     def test_the_whole_trees_values_flip_exactly_at_os_moves(self, board: Board) -> None:
@@ -311,7 +340,8 @@ class TestConventions:
         root_for_x = from_x(run_to_end(Algorithm.MINIMAX, board).value, board.to_move)
         assert searchwords.tree_label(nodes[0], valued=True, cut=False, convention=MAXMIN) == (
             f"Root: {board.to_move} to move ({'MAX' if board.to_move is Player.X else 'MIN'}), "
-            f"worth {SIGNS[root_for_x]} to X")
+            f"worth {SIGNS[root_for_x]} to X"
+        )
 
     @pytest.mark.parametrize("board", CONVENTION_POSITIONS, ids=str)
     def test_every_sentence_states_its_value_from_xs_side(self, board: Board) -> None:
@@ -339,6 +369,7 @@ class TestConventions:
         """Alpha-beta's window at every step, and at every position on the
         path of every fifth step (the headings): (alpha, beta) at X's
         positions, (-beta, -alpha) at O's, under MAX/MIN; as it is under negamax."""
+
         def window(alpha: int, beta: int, side: Player) -> str:
             low, high = (alpha, beta) if side is Player.X else (-beta, -alpha)
             return f"({WRITTEN[low]}, {WRITTEN[high]})"
@@ -358,7 +389,8 @@ class TestConventions:
                 assert (alpha, beta) != (-INFINITY, INFINITY)
             step = walked.current
             assert searchwords.window_text(step, Algorithm.ALPHABETA, convention=MAXMIN).startswith(
-                window(alpha, beta, side) + ": \u03b1 is MAX's best so far, \u03b2 MIN's")
+                window(alpha, beta, side) + ": \u03b1 is MAX's best so far, \u03b2 MIN's"
+            )
             assert searchwords.window_text(step, Algorithm.ALPHABETA) == f"({WRITTEN[alpha]}, {WRITTEN[beta]})"
         assert sides == {Player.X, Player.O}
         trace = Trace(Algorithm.ALPHABETA, board, Order.CCE)
@@ -371,17 +403,20 @@ class TestConventions:
                 side = node.board.to_move
                 heading = searchwords.node_heading(node, depth, Algorithm.ALPHABETA, convention=MAXMIN)
                 part = "MAX" if side is Player.X else "MIN"
-                assert heading.startswith(f"Depth {depth}: {side} to move ({part}), window "
-                                          f"{window(node.alpha, node.beta, side)}"), heading
+                assert heading.startswith(
+                    f"Depth {depth}: {side} to move ({part}), window {window(node.alpha, node.beta, side)}"
+                ), heading
                 if node.best_value is not None:
                     assert heading.endswith(f"{SIGNS[from_x(node.best_value, side)]}).")  # a bound is marked
                 for branch in node.branches:
                     if branch.value is None:
                         continue
-                    text = searchwords.branch_text(branch.move, 3, branch.state, branch.value, branch.nodes,
-                                                   side=side, convention=MAXMIN)
-                    assert text.startswith(f"{searchwords.cells_text([branch.move], 3)}: "
-                                           f"{SIGNS[from_x(branch.value, side)]}, "), text
+                    text = searchwords.branch_text(
+                        branch.move, 3, branch.state, branch.value, branch.nodes, side=side, convention=MAXMIN
+                    )
+                    assert text.startswith(
+                        f"{searchwords.cells_text([branch.move], 3)}: {SIGNS[from_x(branch.value, side)]}, "
+                    ), text
 
     def test_the_cut_off_names_the_side_whose_bound_closed_the_window(self) -> None:
         """At X's turn MIN's bound (beta) closed the window, at O's MAX's
@@ -400,21 +435,27 @@ class TestConventions:
                 numbers = f"\u03b2 {SIGNS[beta]} \u2264 \u03b1 {SIGNS[alpha]}"
                 if side is Player.X:
                     assert text.startswith(f"Cut-off at MAX's turn (a \u03b2 cut-off): {numbers}. "), text
-                    assert f"MIN (O), one move up or higher on the path, already has a reply that holds X " \
-                           f"to {SIGNS[beta]}, so O will never" in text
+                    assert (
+                        f"MIN (O), one move up or higher on the path, already has a reply that holds X "
+                        f"to {SIGNS[beta]}, so O will never" in text
+                    )
                 else:
                     assert text.startswith(f"Cut-off at MIN's turn (an \u03b1 cut-off): {numbers}. "), text
-                    assert f"MAX (X), one move up or higher on the path, already has a move that gets X " \
-                           f"at least {SIGNS[alpha]}, so X will never" in text
+                    assert (
+                        f"MAX (X), one move up or higher on the path, already has a move that gets X "
+                        f"at least {SIGNS[alpha]}, so X will never" in text
+                    )
                 assert describe(event, Algorithm.ALPHABETA).startswith(
-                    f"Cut-off: \u03b1 {SIGNS[event.alpha]} \u2265 \u03b2 {SIGNS[event.beta]}. The opponent")
+                    f"Cut-off: \u03b1 {SIGNS[event.alpha]} \u2265 \u03b2 {SIGNS[event.beta]}. The opponent"
+                )
         assert seen == {Player.X, Player.O}
 
     def test_a_branchs_value_needs_its_side_to_be_stated_from_xs(self) -> None:
         with pytest.raises(ValueError, match="pass side"):
             searchwords.branch_text(4, 3, BranchState.DONE, 1, 5, convention=MAXMIN)
         assert searchwords.branch_text(4, 3, BranchState.DONE, 1, 5, side=Player.O, convention=MAXMIN) == (
-            "centre (4): \u22121, 5 nodes")
+            "centre (4): \u22121, 5 nodes"
+        )
 
     def test_how_the_bot_thinks_worked_example_is_the_searchs_own(self) -> None:
         """The page's worked example (alpha-beta in cell order from
@@ -431,26 +472,39 @@ class TestConventions:
         def pair(alpha: int, beta: int) -> str:
             return f"({WRITTEN[alpha]}, {WRITTEN[beta]})"
 
-        assert (f"| window on entering (step 16) | {pair(enter.alpha, enter.beta)} | "
-                f"{pair(-enter.beta, -enter.alpha)} |") in page
-        assert f"| O right, which wins (step 19) | worth {SIGNS[won.value]} to O | worth {SIGNS[-won.value]} to X |" \
+        assert (
+            f"| window on entering (step 16) | {pair(enter.alpha, enter.beta)} | {pair(-enter.beta, -enter.alpha)} |"
+        ) in page
+        assert (
+            f"| O right, which wins (step 19) | worth {SIGNS[won.value]} to O | worth {SIGNS[-won.value]} to X |"
             in page
+        )
         assert f"| window after it | {pair(won.alpha, won.beta)} | {pair(-won.beta, -won.alpha)} |" in page
-        assert (f"| cut-off (step 20) | \u03b1 {SIGNS[cut.alpha]} \u2265 \u03b2 {SIGNS[cut.beta]} | "
-                f"\u03b2 {SIGNS[-cut.alpha]} \u2264 \u03b1 {SIGNS[-cut.beta]} |") in page
+        assert (
+            f"| cut-off (step 20) | \u03b1 {SIGNS[cut.alpha]} \u2265 \u03b2 {SIGNS[cut.beta]} | "
+            f"\u03b2 {SIGNS[-cut.alpha]} \u2264 \u03b1 {SIGNS[-cut.beta]} |"
+        ) in page
         assert "(search.md?alg=alphabeta&pos=X.O/.X./..O&step=20&conv=maxmin)" in page
 
-    @pytest.mark.parametrize(("stored", "convention", "said"), [
-        (None, Convention.NEGAMAX, False), ("", Convention.NEGAMAX, False), ("maxmin", MAXMIN, False),
-        ("MaxMin", MAXMIN, False), ("<b>sideways", Convention.NEGAMAX, True),
-    ])
-    def test_a_kept_convention_is_read_or_said_and_replaced(self, stored: str | None, convention: Convention,
-                                                            said: bool) -> None:
+    @pytest.mark.parametrize(
+        ("stored", "convention", "said"),
+        [
+            (None, Convention.NEGAMAX, False),
+            ("", Convention.NEGAMAX, False),
+            ("maxmin", MAXMIN, False),
+            ("MaxMin", MAXMIN, False),
+            ("<b>sideways", Convention.NEGAMAX, True),
+        ],
+    )
+    def test_a_kept_convention_is_read_or_said_and_replaced(
+        self, stored: str | None, convention: Convention, said: bool
+    ) -> None:
         chosen, problem = search_address.remembered_convention(stored)
         assert chosen is convention
         assert (problem is not None) == said
         if problem:
             assert "\u201c<b>sideways\u201d" in problem and "showing negamax" in problem
+
 
 def first(kind: Kind, steps: list[Event]) -> int:
     """The number of the first step of ``kind`` (1 for the first step)."""
@@ -478,8 +532,13 @@ class TestLessons:
             assert 4 <= 9 - lesson.board.ply <= SMALL_TREE
             given = dict(part.split("=", 1) for part in search_address.lesson_query(lesson)[1:].split("&"))
             assert search_address.settings_from_params(given) == (
-                lesson.algorithm, lesson.order if lesson.algorithm is Algorithm.ALPHABETA else Order.CELLS,
-                lesson.board, 1, Convention.NEGAMAX, [])
+                lesson.algorithm,
+                lesson.order if lesson.algorithm is Algorithm.ALPHABETA else Order.CELLS,
+                lesson.board,
+                1,
+                Convention.NEGAMAX,
+                [],
+            )
 
     def test_the_default_is_alpha_beta_on_a_few_empty_cells(self) -> None:
         """An address with nothing in it: not minimax on the empty board."""
@@ -529,8 +588,11 @@ class TestLessons:
     def test_seen_before_finds_a_position_reached_by_another_order(self) -> None:
         steps = self.steps("seen-before")
         hit = steps[first(Kind.HIT, steps) - 1]
-        earlier = [step.path for step in steps[:first(Kind.HIT, steps)] if step.kind is Kind.ENTER
-                   and step.board == hit.board and step.path != hit.path]
+        earlier = [
+            step.path
+            for step in steps[: first(Kind.HIT, steps)]
+            if step.kind is Kind.ENTER and step.board == hit.board and step.path != hit.path
+        ]
         assert earlier and sorted(earlier[0]) == sorted(hit.path)
 
 
@@ -559,18 +621,24 @@ class TestEditorAndLinks:
     def test_watch_links_carry_the_default_search(self) -> None:
         query = search_address.watch_query(SMALL)
         given = dict(part.split("=", 1) for part in query[1:].split("&"))
-        assert given == {"alg": search_address.DEFAULT.algorithm.value, "order": search_address.DEFAULT.order.value,
-                         "pos": str(SMALL)}
+        assert given == {
+            "alg": search_address.DEFAULT.algorithm.value,
+            "order": search_address.DEFAULT.order.value,
+            "pos": str(SMALL),
+        }
         assert search_address.presenting_query(query, True).endswith("&present=1")
         assert search_address.presenting_query(query, False) == query
 
-    @pytest.mark.parametrize(("size", "cell", "moved"), [
-        (3, 4, {"ArrowLeft": 3, "ArrowRight": 5, "ArrowUp": 1, "ArrowDown": 7}),
-        (3, 0, {"ArrowLeft": 0, "ArrowRight": 1, "ArrowUp": 0, "ArrowDown": 3}),
-        (3, 8, {"ArrowLeft": 7, "ArrowRight": 8, "ArrowUp": 5, "ArrowDown": 8}),
-        (4, 5, {"ArrowLeft": 4, "ArrowRight": 6, "ArrowUp": 1, "ArrowDown": 9}),
-        (4, 15, {"ArrowLeft": 14, "ArrowRight": 15, "ArrowUp": 11, "ArrowDown": 15}),
-    ])
+    @pytest.mark.parametrize(
+        ("size", "cell", "moved"),
+        [
+            (3, 4, {"ArrowLeft": 3, "ArrowRight": 5, "ArrowUp": 1, "ArrowDown": 7}),
+            (3, 0, {"ArrowLeft": 0, "ArrowRight": 1, "ArrowUp": 0, "ArrowDown": 3}),
+            (3, 8, {"ArrowLeft": 7, "ArrowRight": 8, "ArrowUp": 5, "ArrowDown": 8}),
+            (4, 5, {"ArrowLeft": 4, "ArrowRight": 6, "ArrowUp": 1, "ArrowDown": 9}),
+            (4, 15, {"ArrowLeft": 14, "ArrowRight": 15, "ArrowUp": 11, "ArrowDown": 15}),
+        ],
+    )
     def test_the_arrow_keys_walk_the_editors_cells_and_stop_at_its_edges(
         self, size: int, cell: int, moved: dict[str, int]
     ) -> None:

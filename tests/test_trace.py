@@ -133,12 +133,16 @@ def test_previous_lands_on_the_last_step_of_its_kind_before(
         check(trace, steps, min(len(steps), (before[-1] if before else 1) + 1))
 
 
-@pytest.mark.parametrize(("algorithm", "board", "order"), [
-    *SEARCHES, (Algorithm.MINIMAX, Board.empty(), Order.CELLS),
-    (Algorithm.ALPHABETA, Board.parse("XO../OX../..XO/...."), Order.CCE),
-])
+@pytest.mark.parametrize(
+    ("algorithm", "board", "order"),
+    [
+        *SEARCHES,
+        (Algorithm.MINIMAX, Board.empty(), Order.CELLS),
+        (Algorithm.ALPHABETA, Board.parse("XO../OX../..XO/...."), Order.CCE),
+    ],
+)
 def test_the_total_is_known_from_the_counts_alone(algorithm: Algorithm, board: Board, order: Order) -> None:
-    """"Step 11 of 89" from the start: search.run counts without making a
+    """ "Step 11 of 89" from the start: search.run counts without making a
     step, and its counts give the number of steps events() makes."""
     counts = run_to_end(algorithm, board, order).counts
     assert steps_total(counts) == sum(1 for _ in events(algorithm, board, order))

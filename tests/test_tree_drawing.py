@@ -57,8 +57,12 @@ class TestWholeTree:
             assert trace.work(10**6)
             picture = whole.picture(trace.current, convention)
             entered = {key(e.path): n for n, e in enumerate(steps[:number], 1) if e.kind is Kind.ENTER}
-            skipped = {key((*e.path, cell)): n for n, e in enumerate(steps[:number], 1) if e.kind is Kind.CUTOFF
-                       for cell in e.skipped}
+            skipped = {
+                key((*e.path, cell)): n
+                for n, e in enumerate(steps[:number], 1)
+                if e.kind is Kind.CUTOFF
+                for cell in e.skipped
+            }
             assert set(picture.glyphs) == entered.keys() | skipped.keys()
             pruned = {name for name, glyph in picture.glyphs.items() if "pruned" in glyph.classes.split()}
             assert pruned == skipped.keys()
@@ -75,7 +79,8 @@ class TestWholeTree:
         cutoffs = [e for e in steps if e.kind is Kind.CUTOFF]
         assert cutoffs, "this position must show a cut-off"
         assert sum("pruned" in g.classes.split() for g in picture.glyphs.values()) == sum(
-            len(e.skipped) for e in cutoffs)
+            len(e.skipped) for e in cutoffs
+        )
         assert picture.glyphs[""].value == str(steps[-1].value)
         # Every cut-off says why, with its window, under the moves it skipped.
         reasons = {name for name in picture.notes if name.startswith("cut:")}
@@ -114,8 +119,9 @@ class TestWholeTree:
         assert bounded and "" not in bounded
         assert all(not g.board.is_over for name, g in picture.glyphs.items() if name in bounded)
         plain = list(events(Algorithm.MINIMAX, SMALL))
-        minimax = WholeTree(plain, False).picture(step_at(Algorithm.MINIMAX, SMALL, Order.CELLS, len(plain)),
-                                                  Convention.NEGAMAX)
+        minimax = WholeTree(plain, False).picture(
+            step_at(Algorithm.MINIMAX, SMALL, Order.CELLS, len(plain)), Convention.NEGAMAX
+        )
         assert all(g.label[:1] not in ("\u2265", "\u2264") for g in minimax.glyphs.values())
         assert "window" not in minimax.notes
 
@@ -133,8 +139,9 @@ class TestWholeTree:
         steps = list(events(Algorithm.MEMO, SMALL))
         hits = {key(e.path) for e in steps if e.kind is Kind.HIT}
         assert hits
-        picture = WholeTree(steps, False).picture(step_at(Algorithm.MEMO, SMALL, Order.CELLS, len(steps)),
-                                                  Convention.NEGAMAX)
+        picture = WholeTree(steps, False).picture(
+            step_at(Algorithm.MEMO, SMALL, Order.CELLS, len(steps)), Convention.NEGAMAX
+        )
         assert {name for name, g in picture.glyphs.items() if "hit" in g.classes.split()} == hits
 
     def test_leaves_get_their_own_slots_and_parents_sit_over_their_children(self) -> None:
@@ -195,8 +202,9 @@ class TestPathView:
         board = Board.parse("X.O/.../...")
         steps = list(events(Algorithm.ALPHABETA, board, Order.CELLS))
         number, cut = next((n, e) for n, e in enumerate(steps, 1) if e.kind is Kind.CUTOFF)
-        picture = drawing.path_picture(step_at(Algorithm.ALPHABETA, board, Order.CELLS, number), True, True,
-                                       Convention.NEGAMAX)
+        picture = drawing.path_picture(
+            step_at(Algorithm.ALPHABETA, board, Order.CELLS, number), True, True, Convention.NEGAMAX
+        )
         pruned = {n for n, g in picture.glyphs.items() if "pruned" in g.classes.split()}
         assert pruned == {key((*cut.path, cell)) for cell in cut.skipped}
         assert "cut:" + key(cut.path) in picture.notes
@@ -206,11 +214,13 @@ class TestPathView:
         board = Board.parse("X.O/.../...")
         steps = list(events(Algorithm.MEMO, board))
         number, hit = next((n, e) for n, e in enumerate(steps, 1) if e.kind is Kind.HIT)
-        at_hit = drawing.path_picture(step_at(Algorithm.MEMO, board, Order.CELLS, number), False, False,
-                                      Convention.NEGAMAX)
+        at_hit = drawing.path_picture(
+            step_at(Algorithm.MEMO, board, Order.CELLS, number), False, False, Convention.NEGAMAX
+        )
         assert "hit" in at_hit.glyphs[key(hit.path)].classes.split()
-        after = drawing.path_picture(step_at(Algorithm.MEMO, board, Order.CELLS, number + 1), False, False,
-                                     Convention.NEGAMAX)
+        after = drawing.path_picture(
+            step_at(Algorithm.MEMO, board, Order.CELLS, number + 1), False, False, Convention.NEGAMAX
+        )
         assert "hit" in after.glyphs[key(hit.path)].classes.split()
         assert after.glyphs[key(hit.path)].value == str(steps[number].value)  # the UP after the hit
 

@@ -67,8 +67,10 @@ def lessons_markup() -> str:
         f'<p class="ex-lesson-line" id="ex-line-{lesson.key}" data-line="{lesson.key}">{escape(lesson.line)}</p>'
         for lesson in search_address.LESSONS
     )
-    return (f'<nav class="ex-lessons" aria-labelledby="ex-lessons-head">'
-            f'<h3 class="ex-subhead" id="ex-lessons-head">Ready positions</h3><ul>{links}</ul>{lines}</nav>')
+    return (
+        f'<nav class="ex-lessons" aria-labelledby="ex-lessons-head">'
+        f'<h3 class="ex-subhead" id="ex-lessons-head">Ready positions</h3><ul>{links}</ul>{lines}</nav>'
+    )
 
 
 def editor_markup() -> str:
@@ -80,10 +82,12 @@ def editor_markup() -> str:
         f'aria-label="{position_editor.editor_cell_label(cell, board.size, mark)}">{mark}</button>'
         for cell, mark in enumerate(marks)
     )
-    return (f'<div class="ex-field ex-editor-field">'
-            f'<span class="ex-label" id="ex-editor-head">Or click the cells</span>'
-            f'<div class="ex-editor" role="group" aria-labelledby="ex-editor-head" data-size="{board.size}">'
-            f"{cells}</div></div>")
+    return (
+        f'<div class="ex-field ex-editor-field">'
+        f'<span class="ex-label" id="ex-editor-head">Or click the cells</span>'
+        f'<div class="ex-editor" role="group" aria-labelledby="ex-editor-head" data-size="{board.size}">'
+        f"{cells}</div></div>"
+    )
 
 
 def explorer_markup() -> str:

@@ -49,9 +49,18 @@ ANNOUNCE_MS = 350  # the live region speaks once stepping pauses, not at every k
 URL_MS = 250  # the address follows the step once stepping pauses
 COUNT_TICK = 512  # nodes per look at the clock while counting a large search's steps (the race's)
 KEYS = {
-    "ArrowRight": "+1", "ArrowDown": "+1", "ArrowLeft": "-1", "ArrowUp": "-1",
-    "PageDown": "+10", "PageUp": "-10", "Home": "first", "End": "last", "n": "next", "N": "next",
-    "p": "previous", "P": "previous",
+    "ArrowRight": "+1",
+    "ArrowDown": "+1",
+    "ArrowLeft": "-1",
+    "ArrowUp": "-1",
+    "PageDown": "+10",
+    "PageUp": "-10",
+    "Home": "first",
+    "End": "last",
+    "n": "next",
+    "N": "next",
+    "p": "previous",
+    "P": "previous",
 }
 """The explorer's keys and the jump each asks for (Shift makes 10 a 100)."""
 PAGE_KEYS = frozenset({"n", "N", "p", "P", ".", ","})
@@ -338,8 +347,7 @@ class Explorer:
         the convention (MAX/MIN only) and presentation mode when ``presenting``."""
         trace = self.trace
         number = self.shown.number if self.shown is not None else None
-        query = address.search_query(trace.board, trace.algorithm, trace.order, number,
-                                     convention=self.convention)
+        query = address.search_query(trace.board, trace.algorithm, trace.order, number, convention=self.convention)
         return address.presenting_query(query, presenting)
 
     def _on_copy(self, event: object) -> None:
@@ -396,8 +404,9 @@ class Explorer:
         work toward it: at once if it is near, in slices if it is far."""
         self.runner.stop()
         ask()
-        self.runner.start(self.trace.run(), progress=self._on_progress, done=self._on_arrived,
-                          failed=self._on_failed, now=True)
+        self.runner.start(
+            self.trace.run(), progress=self._on_progress, done=self._on_arrived, failed=self._on_failed, now=True
+        )
 
     def _on_progress(self, made: int) -> None:
         """Still on the way: say how far, and let the browser paint."""
@@ -472,8 +481,9 @@ class Explorer:
     def _on_announce(self, *_: object) -> None:
         self._timers["announce"] = 0
         if self.shown is not None:
-            self.announce.textContent = searchwords.announcement(self.shown, self.trace.algorithm,
-                                                           convention=self.convention)
+            self.announce.textContent = searchwords.announcement(
+                self.shown, self.trace.algorithm, convention=self.convention
+            )
 
     def _on_write_url(self, *_: object) -> None:
         self._timers["url"] = 0
@@ -507,8 +517,9 @@ class Explorer:
 
     def draw_facts(self, step: Step) -> None:
         event, trace, convention = step.event, self.trace, self.convention
-        self.facts["event"].textContent = describe(event, trace.algorithm, convention=convention,
-                                                        bound=step.value_bound)
+        self.facts["event"].textContent = describe(
+            event, trace.algorithm, convention=convention, bound=step.value_bound
+        )
         self.facts["path"].textContent = searchwords.path_text(event, trace.board.size)
         self.facts["window"].textContent = searchwords.window_text(step, trace.algorithm, convention=convention)
         self.facts["best"].textContent = searchwords.best_text(step, convention=convention)
@@ -527,8 +538,7 @@ class Explorer:
             item = document.createElement("li")
             item.value = shown.number
             item.setAttribute("data-kind", shown.event.kind.value)
-            item.textContent = describe(shown.event, algorithm, convention=self.convention,
-                                        bound=shown.value_bound)
+            item.textContent = describe(shown.event, algorithm, convention=self.convention, bound=shown.value_bound)
             if shown.number == step.number:
                 item.setAttribute("aria-current", "step")
             self.trace_list.appendChild(item)

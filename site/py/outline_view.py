@@ -112,8 +112,15 @@ class Outline:
                 chip.className = "ex-move"
                 chip.setAttribute("data-state", branch.state)
                 chip.textContent = searchwords.branch_text(
-                    branch.move, node.board.size, branch.state, branch.value, branch.nodes,
-                    side=valued_side(node.board), convention=convention, bound=branch.bound)
+                    branch.move,
+                    node.board.size,
+                    branch.state,
+                    branch.value,
+                    branch.nodes,
+                    side=valued_side(node.board),
+                    convention=convention,
+                    bound=branch.bound,
+                )
                 moves.appendChild(chip)
             if node.branches:
                 item.appendChild(moves)

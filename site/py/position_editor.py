@@ -26,7 +26,7 @@ def notation(marks: list[str]) -> str:
     """The notation of the editor's marks, rows separated by '/'."""
     size = math.isqrt(len(marks))
     chars = [mark or "." for mark in marks]
-    return "/".join("".join(chars[row * size:(row + 1) * size]) for row in range(size))
+    return "/".join("".join(chars[row * size : (row + 1) * size]) for row in range(size))
 
 
 EDITOR_MOVES = {"ArrowLeft": (0, -1), "ArrowRight": (0, 1), "ArrowUp": (-1, 0), "ArrowDown": (1, 0)}
@@ -47,4 +47,3 @@ def editor_neighbour(cell: int, size: int, key: str) -> int | None:
 def editor_cell_label(cell: int, size: int, mark: str) -> str:
     """An editor cell's accessible name: where it is, what it holds, what a click does."""
     return f"{cell_name(cell, size)}: {mark or 'empty'}; click for {MARK_CYCLE[mark] or 'empty'}"
-

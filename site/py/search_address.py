@@ -45,25 +45,50 @@ class Lesson(Record):
 
 
 LESSONS = (
-    Lesson("quick-cutoff", "A quick cut-off",
-           "X wins at once at top right; then, after X left, O's first reply wins, so alpha-beta skips O's "
-           "other replies: press Next cut-off.",
-           Algorithm.ALPHABETA, Order.CELLS, Board.parse("OO./.X./X..")),
-    Lesson("deep-cutoff", "A deep cut-off",
-           "Three moves down, O finds a win and the search stops there: the bound that closes the window "
-           "was set at the root (X already wins with top), not by the position just above.",
-           Algorithm.ALPHABETA, Order.CELLS, Board.parse("O../OX./.X.")),
-    Lesson("forced-win", "A forced win",
-           "X must block at top right, and the block threatens two lines at once: X wins whatever O does "
-           "(the root is worth +1).",
-           Algorithm.ALPHABETA, Order.CCE, Board.parse("OO./..X/X..")),
-    Lesson("draw", "A draw",
-           "O must block at top right; after that, best play on both sides fills the board: the root is worth 0.",
-           Algorithm.ALPHABETA, Order.CCE, Board.parse("XX./.O./...")),
-    Lesson("seen-before", "Seen before",
-           "The same marks reached by the same moves in another order: memoised minimax takes the value "
-           "from its table instead of searching again (press Next cache hit).",
-           Algorithm.MEMO, Order.CELLS, Board.parse("X.O/.X./...")),
+    Lesson(
+        "quick-cutoff",
+        "A quick cut-off",
+        "X wins at once at top right; then, after X left, O's first reply wins, so alpha-beta skips O's "
+        "other replies: press Next cut-off.",
+        Algorithm.ALPHABETA,
+        Order.CELLS,
+        Board.parse("OO./.X./X.."),
+    ),
+    Lesson(
+        "deep-cutoff",
+        "A deep cut-off",
+        "Three moves down, O finds a win and the search stops there: the bound that closes the window "
+        "was set at the root (X already wins with top), not by the position just above.",
+        Algorithm.ALPHABETA,
+        Order.CELLS,
+        Board.parse("O../OX./.X."),
+    ),
+    Lesson(
+        "forced-win",
+        "A forced win",
+        "X must block at top right, and the block threatens two lines at once: X wins whatever O does "
+        "(the root is worth +1).",
+        Algorithm.ALPHABETA,
+        Order.CCE,
+        Board.parse("OO./..X/X.."),
+    ),
+    Lesson(
+        "draw",
+        "A draw",
+        "O must block at top right; after that, best play on both sides fills the board: the root is worth 0.",
+        Algorithm.ALPHABETA,
+        Order.CCE,
+        Board.parse("XX./.O./..."),
+    ),
+    Lesson(
+        "seen-before",
+        "Seen before",
+        "The same marks reached by the same moves in another order: memoised minimax takes the value "
+        "from its table instead of searching again (press Next cache hit).",
+        Algorithm.MEMO,
+        Order.CELLS,
+        Board.parse("X.O/.X./..."),
+    ),
 )
 """The explorer's ready positions, one click each; the first is where it opens."""
 DEFAULT = LESSONS[0]
@@ -74,8 +99,14 @@ position with a few empty cells (not minimax on the empty board's 1,355,060 step
 # -- the address -----------------------------------------------------------------
 
 
-def search_query(board: Board, algorithm: Algorithm | None = None, order: Order | None = None,
-                 step: int | None = None, *, convention: Convention = Convention.NEGAMAX) -> str:
+def search_query(
+    board: Board,
+    algorithm: Algorithm | None = None,
+    order: Order | None = None,
+    step: int | None = None,
+    *,
+    convention: Convention = Convention.NEGAMAX,
+) -> str:
     """The explorer's query string. Every value is letters, digits, dots and
     slashes, which a query carries as they are: nothing needs escaping. The
     convention is written only when it is not the default (MAX/MIN), so
@@ -99,14 +130,23 @@ def settings_from_params(given: dict[str, str]) -> tuple[Algorithm, Order, Board
     sentence saying so (address text is quoted, cut short), read as the game
     page reads its own (view.read_params)."""
     fields: dict[str, tuple[str, Callable[[str], object], str]] = {
-        "alg": ("algorithm", Algorithm.parse,
-                "The algorithm {} is unknown (use minimax, alphabeta or memo); showing alpha-beta."),
+        "alg": (
+            "algorithm",
+            Algorithm.parse,
+            "The algorithm {} is unknown (use minimax, alphabeta or memo); showing alpha-beta.",
+        ),
         "order": ("order", Order.parse, "The move order {} is unknown (use cells, cce or engine); using cell order."),
-        "pos": ("board", lambda text: searchable(Board.parse(text)),
-                f"The position {{}} cannot be searched ({{}}); showing {DEFAULT.board}."),
+        "pos": (
+            "board",
+            lambda text: searchable(Board.parse(text)),
+            f"The position {{}} cannot be searched ({{}}); showing {DEFAULT.board}.",
+        ),
         "step": ("step", step_number, "The step {} is not a step number (1 or more); showing step 1."),
-        "conv": ("convention", Convention.parse,
-                 "The convention {} is unknown (use negamax or maxmin); showing negamax."),
+        "conv": (
+            "convention",
+            Convention.parse,
+            "The convention {} is unknown (use negamax or maxmin); showing negamax.",
+        ),
     }
     read, problems = read_params(given, fields)
 
@@ -115,8 +155,14 @@ def settings_from_params(given: dict[str, str]) -> tuple[Algorithm, Order, Board
         assert isinstance(value, type(default))  # what that field's parser returns
         return value
 
-    return (pick("algorithm", DEFAULT.algorithm), pick("order", DEFAULT.order), pick("board", DEFAULT.board),
-            pick("step", 1), pick("convention", Convention.NEGAMAX), problems)
+    return (
+        pick("algorithm", DEFAULT.algorithm),
+        pick("order", DEFAULT.order),
+        pick("board", DEFAULT.board),
+        pick("step", 1),
+        pick("convention", Convention.NEGAMAX),
+        problems,
+    )
 
 
 CONVENTION_KEY = "pyengine.explorer.convention"
@@ -133,8 +179,9 @@ def remembered_convention(stored: str | None) -> tuple[Convention, str | None]:
     try:
         return Convention.parse(stored), None
     except EngineError:
-        return Convention.NEGAMAX, (f"The convention kept in this browser, {quoted(stored)}, cannot be read; "
-                                    "showing negamax.")
+        return Convention.NEGAMAX, (
+            f"The convention kept in this browser, {quoted(stored)}, cannot be read; showing negamax."
+        )
 
 
 class StepNumberError(ValueError):
@@ -162,15 +209,22 @@ def searchable(board: Board) -> Board:
 
 
 def watch_query(board: Board) -> str:
-    """"Watch the search from here" on a page with no algorithm of its own:
+    """ "Watch the search from here" on a page with no algorithm of its own:
     the explorer's default search (DEFAULT's algorithm and order) at ``board``."""
     return search_query(board, DEFAULT.algorithm, DEFAULT.order)
 
 
 def lesson_of(algorithm: Algorithm, board: Board, order: Order) -> Lesson | None:
     """The ready position these settings are, if any (order counts for alpha-beta only)."""
-    return next((lesson for lesson in LESSONS if (lesson.algorithm, lesson.board) == (algorithm, board)
-                 and (algorithm is not Algorithm.ALPHABETA or lesson.order is order)), None)
+    return next(
+        (
+            lesson
+            for lesson in LESSONS
+            if (lesson.algorithm, lesson.board) == (algorithm, board)
+            and (algorithm is not Algorithm.ALPHABETA or lesson.order is order)
+        ),
+        None,
+    )
 
 
 def lesson_query(lesson: Lesson) -> str:
@@ -185,4 +239,3 @@ PRESENT_KEY = "present"
 def presenting_query(query: str, present: bool) -> str:
     """``query`` (search_query's), saying presentation mode when ``present``."""
     return f"{query}&{PRESENT_KEY}=1" if present else query
-

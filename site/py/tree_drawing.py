@@ -189,8 +189,13 @@ def _window_note(step: Step, convention: Convention) -> Note:
     """The window at the current node (alpha-beta), in the band above the tree."""
     side = valued_side(step.event.board)  # a finished game: the window it was entered with
     where = "At the highlighted node"
-    return Note("window", MARGIN, MARGIN + CAPTION / 2,
-                (f"{where}: {window_caption(*step.window, side, convention)}",), "window")
+    return Note(
+        "window",
+        MARGIN,
+        MARGIN + CAPTION / 2,
+        (f"{where}: {window_caption(*step.window, side, convention)}",),
+        "window",
+    )
 
 
 # -- the whole tree (small searches) ----------------------------------------------
@@ -242,17 +247,48 @@ class WholeTree:
                 children[node.parent].append(number)
             instant = node.board.is_over or node.hit
             known = node.entered + 1 if instant else node.valued
-            spots.append(Spot(paths[number], node.parent, node.board, 0.0, len(paths[number]), node.entered, known,
-                              node.value, node.bound, node.hit, node.cut, cut_windows.get(number), False))
+            spots.append(
+                Spot(
+                    paths[number],
+                    node.parent,
+                    node.board,
+                    0.0,
+                    len(paths[number]),
+                    node.entered,
+                    known,
+                    node.value,
+                    node.bound,
+                    node.hit,
+                    node.cut,
+                    cut_windows.get(number),
+                    False,
+                )
+            )
         for number, node in enumerate(nodes):
             for cell in node.skipped:
                 assert node.cut is not None  # a node with skipped moves was cut
                 children[number].append(len(spots))
                 children.append([])
-                spots.append(Spot((*paths[number], cell), number, node.board.play(cell), 0.0,
-                                  len(paths[number]) + 1, node.cut, None, None, 0, False, None, None, True))
-        self.slots = sum(PRUNED_SLOT if spot.pruned else 1.0 for spot, kids in zip(spots, children, strict=True)
-                         if not kids)
+                spots.append(
+                    Spot(
+                        (*paths[number], cell),
+                        number,
+                        node.board.play(cell),
+                        0.0,
+                        len(paths[number]) + 1,
+                        node.cut,
+                        None,
+                        None,
+                        0,
+                        False,
+                        None,
+                        None,
+                        True,
+                    )
+                )
+        self.slots = sum(
+            PRUNED_SLOT if spot.pruned else 1.0 for spot, kids in zip(spots, children, strict=True) if not kids
+        )
         self.depth = max(spot.depth for spot in spots)
         self._children = children
         self.spots = spots
@@ -311,8 +347,12 @@ class WholeTree:
             if spot.appears > number:
                 continue
             state = (
-                index, convention, spot.known is not None and spot.known <= number, spot.path == current,
-                current[: len(spot.path)] == spot.path, spot.cut is not None and spot.cut <= number,
+                index,
+                convention,
+                spot.known is not None and spot.known <= number,
+                spot.path == current,
+                current[: len(spot.path)] == spot.path,
+                spot.cut is not None and spot.cut <= number,
             )
             drawn = cache.get(state)
             if drawn is None:
@@ -325,12 +365,15 @@ class WholeTree:
         self._reasons(number, convention, notes, half)
         if self.windows:
             notes["window"] = _window_note(step, convention)
-        label = (f"The search tree at step {number:,} of {self.total:,}: {shown:,} positions entered so far, "
-                 f"the current one at depth {len(current)}.")
+        label = (
+            f"The search tree at step {number:,} of {self.total:,}: {shown:,} positions entered so far, "
+            f"the current one at depth {len(current)}."
+        )
         return Picture(View(True, self.boards), self.width, self.height, glyphs, edges, notes, label)
 
-    def _draw(self, spot: Spot, key: str, convention: Convention, known: bool, here: bool, path: bool, cut: bool,
-              half: float) -> tuple[Glyph, Edge | None]:
+    def _draw(
+        self, spot: Spot, key: str, convention: Convention, known: bool, here: bool, path: bool, cut: bool, half: float
+    ) -> tuple[Glyph, Edge | None]:
         """One node and the line to it, in one state (the picture keeps each
         state drawn: stepping back and forth draws nothing twice)."""
         move = spot.path[-1] if spot.path else None
@@ -341,17 +384,30 @@ class WholeTree:
             value = stated(spot.value, side, convention)
             label = bounded(value, stated(spot.bound, side, convention))
         classes = _classes(
-            "tn", _side_class(mover), "path" if path else "", "current" if here else "", "done" if label else "",
-            "pruned" if spot.pruned else "", "hit" if spot.hit and label else "", "cut" if cut else "",
+            "tn",
+            _side_class(mover),
+            "path" if path else "",
+            "current" if here else "",
+            "done" if label else "",
+            "pruned" if spot.pruned else "",
+            "hit" if spot.hit and label else "",
+            "cut" if cut else "",
         )
         y = self.y(spot.depth)
-        glyph = Glyph(key, spot.x, y, spot.board, move, classes, None if value is None else str(value), label or "",
-                      spot.appears)
+        glyph = Glyph(
+            key, spot.x, y, spot.board, move, classes, None if value is None else str(value), label or "", spot.appears
+        )
         if spot.parent < 0:
             return glyph, None
         parent = self.spots[spot.parent]
-        edge = Edge(key, parent.x, self.y(parent.depth) + half, spot.x, y - half,
-                    _classes("edge", "path" if path else "", "pruned" if spot.pruned else ""))
+        edge = Edge(
+            key,
+            parent.x,
+            self.y(parent.depth) + half,
+            spot.x,
+            y - half,
+            _classes("edge", "path" if path else "", "pruned" if spot.pruned else ""),
+        )
         return glyph, edge
 
     def _reasons(self, number: int, convention: Convention, notes: dict[str, Note], half: float) -> None:
@@ -371,11 +427,16 @@ class WholeTree:
 
 
 STATE_CLASSES: Final = {
-    BranchState.SEARCHING: "path", BranchState.DONE: "", BranchState.WAITING: "waiting", BranchState.SKIPPED: "pruned",
+    BranchState.SEARCHING: "path",
+    BranchState.DONE: "",
+    BranchState.WAITING: "waiting",
+    BranchState.SKIPPED: "pruned",
 }
 """The class a move on the path view takes from its state."""
 EDGE_CLASSES: Final = {
-    BranchState.SEARCHING: "edge path", BranchState.DONE: "edge", BranchState.WAITING: "edge waiting",
+    BranchState.SEARCHING: "edge path",
+    BranchState.DONE: "edge",
+    BranchState.WAITING: "edge waiting",
     BranchState.SKIPPED: "edge pruned",
 }
 """The classes of the line to a move on the path view, by its state."""
@@ -400,10 +461,17 @@ def path_picture(step: Step, boards: bool, windows: bool, convention: Convention
     x, y = width / 2, top + half
     done = event.kind is Kind.DONE and event.value is not None
     value = stated(event.value, valued_side(root.board), convention) if done and event.value is not None else None
-    glyphs[""] = Glyph("", x, y, root.board, None,
-                       _classes("tn", "path", "current" if not path else "", "done" if value is not None else ""),
-                       None if value is None else str(value), "" if value is None else bounded(value),
-                       root.entered)
+    glyphs[""] = Glyph(
+        "",
+        x,
+        y,
+        root.board,
+        None,
+        _classes("tn", "path", "current" if not path else "", "done" if value is not None else ""),
+        None if value is None else str(value),
+        "" if value is None else bounded(value),
+        root.entered,
+    )
     for depth, node in enumerate(step.path):
         parent_x, parent_y = x, y
         y = parent_y + row
@@ -426,18 +494,29 @@ def path_picture(step: Step, boards: bool, windows: bool, convention: Convention
                 shown_value, shown_bound = branch.value, branch.bound
             elif here and event.kind in (Kind.LEAF, Kind.HIT) and event.value is not None:
                 shown_value = -event.value  # known on entering: seen from the mover
-            hit = (state is BranchState.DONE and branch.nodes == 1 and not child.is_over) or \
-                (here and event.kind is Kind.HIT)
+            hit = (state is BranchState.DONE and branch.nodes == 1 and not child.is_over) or (
+                here and event.kind is Kind.HIT
+            )
             stated_value = stated(shown_value, mover, convention) if shown_value is not None and mover else None
             glyphs[key] = Glyph(
-                key, bx, y, child, branch.move,
-                _classes("tn", side, STATE_CLASSES[state], "current" if here else "",
-                         "done" if stated_value is not None else "", "hit" if hit else ""),
+                key,
+                bx,
+                y,
+                child,
+                branch.move,
+                _classes(
+                    "tn",
+                    side,
+                    STATE_CLASSES[state],
+                    "current" if here else "",
+                    "done" if stated_value is not None else "",
+                    "hit" if hit else "",
+                ),
                 None if stated_value is None else str(stated_value),
-                "" if stated_value is None or mover is None
+                ""
+                if stated_value is None or mover is None
                 else bounded(stated_value, stated(shown_bound, mover, convention)),
-                branch.entered if branch.entered is not None else step.number if state is BranchState.SKIPPED
-                else None,
+                branch.entered if branch.entered is not None else step.number if state is BranchState.SKIPPED else None,
             )
             edges[key] = Edge(key, parent_x, parent_y + half, bx, y - half, EDGE_CLASSES[state])
             if state is BranchState.SEARCHING:
@@ -446,12 +525,19 @@ def path_picture(step: Step, boards: bool, windows: bool, convention: Convention
                 skipped.append(bx)
         if skipped and mover is not None:
             key = "cut:" + prefix
-            notes[key] = Note(key, (skipped[0] + skipped[-1]) / 2, y + half + VALUE_FONT,
-                              reason_lines(node.alpha, node.beta, mover, convention), "reason")
+            notes[key] = Note(
+                key,
+                (skipped[0] + skipped[-1]) / 2,
+                y + half + VALUE_FONT,
+                reason_lines(node.alpha, node.beta, mover, convention),
+                "reason",
+            )
     if windows:
         notes["window"] = _window_note(step, convention)
-    label = (f"The path at step {step.number:,}: depth {len(path)}, each position on it with its moves, "
-             f"the one being searched leading to the next row.")
+    label = (
+        f"The path at step {step.number:,}: depth {len(path)}, each position on it with its moves, "
+        f"the one being searched leading to the next row."
+    )
     return Picture(View(False, boards), width, height, glyphs, edges, notes, label)
 
 
@@ -464,8 +550,9 @@ def board_shapes(board: Board, side: float = BOARD) -> tuple[str, str, str]:
     size = board.size
     cell = side / size
     start = -side / 2
-    grid = " ".join(f"M{start + i * cell:g} {start:g}V{-start:g}M{start:g} {start + i * cell:g}H{-start:g}"
-                    for i in range(1, size))
+    grid = " ".join(
+        f"M{start + i * cell:g} {start:g}V{-start:g}M{start:g} {start + i * cell:g}H{-start:g}" for i in range(1, size)
+    )
     inset = cell * 0.22
     xs, os = [], []
     for index in range(size * size):
@@ -509,10 +596,15 @@ def move_title(glyph: Glyph) -> str:
 
 def key_text(convention: Convention, windows: bool) -> str:
     """The line under the picture that says how to read it."""
-    whose = ("from X's side (MAX); O (MIN) wants them low" if convention is Convention.MAXMIN
-             else "for the side that played the move into it (the root: for its side to move)")
+    whose = (
+        "from X's side (MAX); O (MIN) wants them low"
+        if convention is Convention.MAXMIN
+        else "for the side that played the move into it (the root: for its side to move)"
+    )
     text = f"Each node shows its value {whose}, once known. A ringed node's value came from the table."
     if windows:
-        text += (" Greyed, dashed moves were cut off, with the reason under them; \u2265 and \u2264 mark a value "
-                 "that is only a bound.")
+        text += (
+            " Greyed, dashed moves were cut off, with the reason under them; \u2265 and \u2264 mark a value "
+            "that is only a bound."
+        )
     return text + " Click a node to go to the step that entered it."

@@ -81,12 +81,17 @@ class TreeView:
         step = node.getAttribute("data-step")
         self.on_click(str(node.getAttribute("data-node")), int(str(step)) if step else None)  # null: no step
 
-    def _sync(self, wanted: dict[str, object], prefix: str, new: Callable[[object], tuple[object, dict[str, object]]],
-              update: Callable[[dict[str, object], object, object | None], None]) -> None:
+    def _sync(
+        self,
+        wanted: dict[str, object],
+        prefix: str,
+        new: Callable[[object], tuple[object, dict[str, object]]],
+        update: Callable[[dict[str, object], object, object | None], None],
+    ) -> None:
         """Bring one layer to ``wanted``: remove what went, add what came,
         update what changed (compared with what was drawn)."""
         drawn = self.drawn
-        for key in [key for key in drawn if key.startswith(prefix) and key[len(prefix):] not in wanted]:
+        for key in [key for key in drawn if key.startswith(prefix) and key[len(prefix) :] not in wanted]:
             drawn.pop(key)[0].remove()
         for key, shape in wanted.items():
             held = drawn.get(prefix + key)
@@ -123,14 +128,28 @@ class TreeView:
         parts: dict[str, object] = {"group": group}
         if self.boards:
             half = drawing.BOARD / 2
-            self._svg("rect", group, x=-half - 4, y=-half - 4, width=drawing.BOARD + 8, height=drawing.BOARD + 8,
-                      rx=6, **{"class": "ring"})
-            self._svg("rect", group, x=-half, y=-half, width=drawing.BOARD, height=drawing.BOARD,
-                      **{"class": "frame"})
+            self._svg(
+                "rect",
+                group,
+                x=-half - 4,
+                y=-half - 4,
+                width=drawing.BOARD + 8,
+                height=drawing.BOARD + 8,
+                rx=6,
+                **{"class": "ring"},
+            )
+            self._svg("rect", group, x=-half, y=-half, width=drawing.BOARD, height=drawing.BOARD, **{"class": "frame"})
             if glyph.move is not None:
                 x, y, side = drawing.last_cell(glyph.board, glyph.move)
-                self._svg("rect", group, x=f"{x:g}", y=f"{y:g}", width=f"{side:g}", height=f"{side:g}",
-                          **{"class": "lastcell"})
+                self._svg(
+                    "rect",
+                    group,
+                    x=f"{x:g}",
+                    y=f"{y:g}",
+                    width=f"{side:g}",
+                    height=f"{side:g}",
+                    **{"class": "lastcell"},
+                )
             grid, xs, os = drawing.board_shapes(glyph.board)
             self._svg("path", group, d=grid, **{"class": "grid"})
             if xs:

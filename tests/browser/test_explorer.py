@@ -141,9 +141,7 @@ def test_bad_values_in_the_address_are_told_and_replaced(
         page.close()
 
 
-def test_long_work_is_sliced_and_stops_on_a_click(
-    module_context: BrowserContext, watch: Watch, base_url: str
-) -> None:
+def test_long_work_is_sliced_and_stops_on_a_click(module_context: BrowserContext, watch: Watch, base_url: str) -> None:
     """From the empty board under minimax: a jump to step 300,000 shows its
     progress and Stop is handled mid-way; the full race counts the whole game
     tree, 549,946 nodes, as CPython does, and Stop also ends a race."""
@@ -161,9 +159,7 @@ def test_long_work_is_sliced_and_stops_on_a_click(
 
         # A race stopped while plain minimax runs.
         page.click(f"{RACE} [data-race-start]")
-        page.wait_for_function(
-            "() => document.querySelectorAll('[data-race] tbody tr').length === 5", timeout=30_000
-        )
+        page.wait_for_function("() => document.querySelectorAll('[data-race] tbody tr').length === 5", timeout=30_000)
         page.wait_for_function(
             "() => /[0-9]/.test(document.querySelector('[data-race] tbody tr:last-child td').textContent)"
         )
@@ -278,13 +274,22 @@ def test_end_then_back_steps_back(linked: Page, algorithm: Algorithm) -> None:
 
 
 BUTTONS = ["first", "-100", "-10", "-1", "+1", "+10", "+100", "next", "last"]
-KEYS = ["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "PageDown", "PageUp", "Shift+PageDown",
-        "Shift+PageUp", "Home", "End", "n"]
+KEYS = [
+    "ArrowRight",
+    "ArrowDown",
+    "ArrowLeft",
+    "ArrowUp",
+    "PageDown",
+    "PageUp",
+    "Shift+PageDown",
+    "Shift+PageUp",
+    "Home",
+    "End",
+    "n",
+]
 
 
-def test_random_presses_never_leave_the_search(
-    module_context: BrowserContext, watch: Watch, base_url: str
-) -> None:
+def test_random_presses_never_leave_the_search(module_context: BrowserContext, watch: Watch, base_url: str) -> None:
     """Issue 19's guard: 360 presses of the step buttons and keys, chosen at
     random (seeded), on every algorithm, on a small position (the whole tree
     drawn) and a larger one (the path drawn), some pressed before the last
@@ -323,22 +328,21 @@ VALUED = re.compile(r"^([XO]) .*: (\S+) for ([XO])$")
 CONV_STEPS = list(events(Algorithm.ALPHABETA, CONV_BOARD, Order.CELLS))
 # A step at O's position whose window reads differently from X's side: a
 # value has just come back to O, and the window's ends are not opposites.
-CONV_AT = next(n for n, event in enumerate(CONV_STEPS, 1)
-               if event.kind is Kind.UP and event.board.to_move is Player.O and event.alpha != -event.beta)
+CONV_AT = next(
+    n
+    for n, event in enumerate(CONV_STEPS, 1)
+    if event.kind is Kind.UP and event.board.to_move is Player.O and event.alpha != -event.beta
+)
 
 
 def tree_values(page: Page) -> list[tuple[str, str, str]]:
     """(mover, value, for whom) of every valued move in the drawn whole tree, top to bottom."""
-    labels = page.eval_on_selector_all(
-        f"{EXPLORER} .ex-tn:not([hidden]) > span", "els => els.map(e => e.textContent)"
-    )
+    labels = page.eval_on_selector_all(f"{EXPLORER} .ex-tn:not([hidden]) > span", "els => els.map(e => e.textContent)")
     return [match.groups() for label in labels if (match := VALUED.match(label))]
 
 
 def convention_is(page: Page, convention: str) -> None:
-    page.wait_for_function(
-        "c => document.querySelector('[data-explorer]').dataset.convention === c", arg=convention
-    )
+    page.wait_for_function("c => document.querySelector('[data-explorer]').dataset.convention === c", arg=convention)
 
 
 class TestConventionSwitch:
@@ -368,7 +372,8 @@ class TestConventionSwitch:
         event = CONV_STEPS[CONV_AT - 1]
         assert negamax_window == f"({WRITTEN[event.alpha]}, {WRITTEN[event.beta]})"
         assert linked.inner_text(f"{EXPLORER} [data-fact='window']").startswith(
-            f"({WRITTEN[-event.beta]}, {WRITTEN[-event.alpha]}): ")
+            f"({WRITTEN[-event.beta]}, {WRITTEN[-event.alpha]}): "
+        )
         assert f"worth {WRITTEN[-event.value]} to X" in linked.inner_text(f"{EXPLORER} [data-fact='event']")
         assert "(MIN)" in linked.inner_text(f"{EXPLORER} .ex-trace [aria-current='step']")
         linked.wait_for_function("() => new URLSearchParams(location.search).get('conv') === 'maxmin'")
@@ -393,8 +398,9 @@ class TestConventionSwitch:
     def test_a_bad_convention_is_told_and_negamax_shown(
         self, module_context: BrowserContext, watch: Watch, base_url: str
     ) -> None:
-        page = explorer_page(module_context, watch, base_url + f"search/?alg=alphabeta&pos={CONV_BOARD}"
-                             "&conv=%3Cb%3Eclassroom")
+        page = explorer_page(
+            module_context, watch, base_url + f"search/?alg=alphabeta&pos={CONV_BOARD}&conv=%3Cb%3Eclassroom"
+        )
         try:
             message = page.inner_text(f"{EXPLORER} .ex-message")
             assert "\u201c<b>classroom\u201d is unknown" in message and "showing negamax" in message
@@ -430,6 +436,7 @@ class TestConventionSwitch:
         finally:
             page.close()
 
+
 # -- Setting up a lesson (issue 19, item 4) and phones and projectors (item 7) --------
 
 
@@ -442,14 +449,20 @@ def plain(module_context: BrowserContext, watch: Watch, base_url: str) -> Iterat
 
 
 def settings_of(page: Page) -> tuple[str | None, str | None, str | None]:
-    return (page.get_attribute(EXPLORER, "data-algorithm"), page.get_attribute(EXPLORER, "data-order"),
-            page.get_attribute(EXPLORER, "data-pos"))
+    return (
+        page.get_attribute(EXPLORER, "data-algorithm"),
+        page.get_attribute(EXPLORER, "data-order"),
+        page.get_attribute(EXPLORER, "data-pos"),
+    )
 
 
 def wait_pos(page: Page, pos: str) -> None:
     page.wait_for_function(
         "p => { const e = document.querySelector('[data-explorer]'); return e.dataset.pos === p"
-        " && e.dataset.step === '1'; }", arg=pos, timeout=30_000)
+        " && e.dataset.step === '1'; }",
+        arg=pos,
+        timeout=30_000,
+    )
 
 
 class TestSetUp:
@@ -586,7 +599,8 @@ class TestPhonesAndProjectors:
             assert 0 <= box["top"] < 100 and box["height"] < 110  # stuck under the header, two rows
             parts = plain.eval_on_selector_all(
                 f"{controls} .ttt-button, {controls} #ex-step",
-                "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.top, r.left, r.right]; })")
+                "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.top, r.left, r.right]; })",
+            )
             assert len(parts) == 10
             assert len({round(top) for top, _, _ in parts}) <= 2
             assert all(left >= 0 and right <= 390 for _, left, right in parts)
@@ -625,28 +639,33 @@ class TestPhonesAndProjectors:
                 wait_step(plain, number)
                 node = ",".join(map(str, event.path))
                 for shape in (f"[data-node='{node}']", f"[data-note='cut:{node}']"):
-                    box = plain.eval_on_selector(f"{EXPLORER} .ex-drawn-svg {shape}",
-                                                 "e => e.getBoundingClientRect().toJSON()")
+                    box = plain.eval_on_selector(
+                        f"{EXPLORER} .ex-drawn-svg {shape}", "e => e.getBoundingClientRect().toJSON()"
+                    )
                     assert box["top"] >= 0 and box["bottom"] <= 720, (number, shape, box)
         finally:
             plain.keyboard.press("Escape")
             plain.wait_for_function("() => !document.documentElement.classList.contains('ex-presenting')")
 
     def test_the_step_line_says_its_total_from_the_start(self, plain: Page) -> None:
-        """"Step 1 of 33." before the search has been walked to its end: a
+        """ "Step 1 of 33." before the search has been walked to its end: a
         small search from its events, a large one counted without them."""
         for board, algorithm in ((SMALL, Algorithm.ALPHABETA), (Board.parse("X.O/.../..."), Algorithm.MINIMAX)):
             search_for(plain, algorithm, board)
             total = len(list(events(algorithm, board, Order.CELLS)))
             plain.wait_for_function(
                 "t => document.querySelector('[data-explorer] .ex-status').textContent === t",
-                arg=f"Step 1 of {total:,}.", timeout=60_000)
+                arg=f"Step 1 of {total:,}.",
+                timeout=60_000,
+            )
 
     @staticmethod
     def boxes(page: Page) -> list[dict[str, float]]:
         """Where the board, the event and the tree are."""
-        return [page.eval_on_selector(sel, "e => e.getBoundingClientRect().toJSON()") for sel in (
-            f"{EXPLORER} .ex-board", f"{EXPLORER} [data-fact='event']", f"{EXPLORER} .ex-tree-area")]
+        return [
+            page.eval_on_selector(sel, "e => e.getBoundingClientRect().toJSON()")
+            for sel in (f"{EXPLORER} .ex-board", f"{EXPLORER} [data-fact='event']", f"{EXPLORER} .ex-tree-area")
+        ]
 
     def test_board_event_and_tree_side_by_side_on_a_desktop_and_a_projector(self, plain: Page) -> None:
         """At 1280x720, and presenting there: three columns, the board, the
@@ -686,7 +705,10 @@ def test_the_game_reviews_watch_link_keeps_the_algorithm_and_order(
         page.wait_for_selector("[data-board='game'] .ttt-review[data-reviewed='mistake']", timeout=20_000)
         href = page.get_attribute("[data-board='game'] .ttt-review-watch a", "href") or ""
         query = parse_qs(urlsplit(href).query)
-        assert query == {"alg": [DEFAULT.algorithm.value], "order": [DEFAULT.order.value],
-                         "pos": [str(Board.empty().play(4))]}
+        assert query == {
+            "alg": [DEFAULT.algorithm.value],
+            "order": [DEFAULT.order.value],
+            "pos": [str(Board.empty().play(4))],
+        }
     finally:
         page.close()

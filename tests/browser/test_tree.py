@@ -51,7 +51,9 @@ def go_to(page: Page, number: int) -> None:
 def wait_step(page: Page, number: int) -> None:
     page.wait_for_function(
         "n => document.querySelector('[data-explorer]').dataset.step === String(n)"
-        " && document.querySelector('[data-explorer] .ex-busy').hidden", arg=number, timeout=30_000,
+        " && document.querySelector('[data-explorer] .ex-busy').hidden",
+        arg=number,
+        timeout=30_000,
     )
 
 
@@ -62,8 +64,9 @@ def drawn(page: Page) -> dict[str, dict[str, str | None]]:
         "els => els.map(e => [e.dataset.node, e.dataset.value ?? null, e.dataset.pruned ?? null,"
         " e.dataset.step ?? null, e.getAttribute('class')])",
     )
-    return {name: {"value": value, "pruned": pruned, "step": step, "class": cls}
-            for name, value, pruned, step, cls in found}
+    return {
+        name: {"value": value, "pruned": pruned, "step": step, "class": cls} for name, value, pruned, step, cls in found
+    }
 
 
 STEPS = list(events(Algorithm.ALPHABETA, TINY, Order.CELLS))
@@ -200,8 +203,9 @@ def test_a_large_search_is_drawn_as_its_path(page: Page) -> None:
     trace.seek(number)
     assert trace.work(10**6)
     step = trace.current
-    want = {""} | {key((*step.event.path[:depth], b.move)) for depth, node in enumerate(step.path)
-                   for b in node.branches}
+    want = {""} | {
+        key((*step.event.path[:depth], b.move)) for depth, node in enumerate(step.path) for b in node.branches
+    }
     nodes = drawn(page)
     assert set(nodes) == want
     for depth, node in enumerate(step.path):
