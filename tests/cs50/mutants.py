@@ -63,9 +63,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "initial_state",
         "the same row list three times",
         _edit(
-            """    return [[EMPTY, EMPTY, EMPTY],
-            [EMPTY, EMPTY, EMPTY],
-            [EMPTY, EMPTY, EMPTY]]""",
+            "    return [[EMPTY, EMPTY, EMPTY], [EMPTY, EMPTY, EMPTY], [EMPTY, EMPTY, EMPTY]]",
             "    return [[EMPTY] * 3] * 3",
         ),
     ),
