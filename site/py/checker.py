@@ -47,6 +47,9 @@ from pyengine.cs50 import (
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
     from collections.abc import Iterator
+    from typing import Any
+
+    from pyodide.ffi import JsProxy
 
 OUTPUT_LIMIT = 20_000  # characters of printed output shown
 TICK_MS = 100  # how often the worker's messages are taken, the progress shown, the budgets held
@@ -85,7 +88,7 @@ class Check:
 class Checker:
     """One checker on the page: the code, the worker, the run, the verdicts."""
 
-    def __init__(self, root: object) -> None:
+    def __init__(self, root: JsProxy) -> None:
         self.root = root
         self.code = root.querySelector("textarea")
         self.bar = root.querySelector("progress")
@@ -104,14 +107,16 @@ class Checker:
         self.output_head = root.querySelector(".ck-subhead")
         self.watch = str(root.getAttribute("data-watch"))
         self.urls = app_urls()
-        self.worker: object = None
+        # The worker and its inbox: JavaScript objects once started (start_worker),
+        # None between workers; the handlers that use them run only while one is.
+        self.worker: Any = None
         self.worker_ready = False
         self.wanted = False  # Run was pressed (or a check goes on) before the worker was ready
         self.check: Check | None = None
         self.printed: list[str] = []
         self._tick = create_proxy(self._on_tick)
         self._ticker = 0
-        self.inbox: object = None
+        self.inbox: Any = None
         # Every call of either form (pyengine.cs50.iter_probes), made a slice
         # at a time while the page is idle, so that no check pays for them and
         # no task of the page's is long: made in one go they took tasks of
@@ -177,7 +182,7 @@ class Checker:
         else:
             self.start_when_idle()
 
-    def _on_worker_error(self, worker: object, event: object) -> None:
+    def _on_worker_error(self, worker: JsProxy, event: JsProxy) -> None:
         if worker is not self.worker:
             return
         event.preventDefault()
@@ -253,7 +258,7 @@ class Checker:
 
     # -- a check ---------------------------------------------------------------
 
-    def _on_run(self, event: object) -> None:
+    def _on_run(self, event: JsProxy) -> None:
         self.printed = []
         self.output.textContent = ""
         self.verdict.hidden = True
@@ -297,7 +302,9 @@ class Checker:
             check.loaded = data  # judged once the probes are made (a tick or two)
             return
         check.loaded, check.form = None, form
-        judge = check.judge = Judge(form, names, None if error is None else str(error), calls=self.made.get(form))
+        judge = check.judge = Judge(
+            form, names, None if error is None else str(error), calls=self.made.get(form) if form else None
+        )
         self.form_line.textContent = checkview.FORM_WORDS[form] if form else checkview.NO_FORM
         self.form_line.hidden = False
         self.root.setAttribute("data-form", form.value if form else "none")
@@ -370,7 +377,7 @@ class Checker:
             self.controls.say(f"Going on from {check.judge.probes[check.next].function}() in a fresh Python\u2026")
             self.start_run()
 
-    def _on_stop(self, event: object) -> None:
+    def _on_stop(self, event: JsProxy) -> None:
         check = self.check
         self.end_check()
         if check is not None and check.judge is not None:
@@ -426,8 +433,8 @@ class Checker:
         slower = {name: track.slower[0] for name, track in (judge.tracks.items() if judge else ()) if track.slower}
         self.lines.replaceChildren(*(self.line(verdict, form, slower.get(verdict.name)) for verdict in verdicts))
 
-    def line(self, verdict: Verdict, form: Form | None, slower: Board | None) -> object:
-        item = document.createElement("li")
+    def line(self, verdict: Verdict, form: Form | None, slower: Board | None) -> JsProxy:
+        item: JsProxy = document.createElement("li")
         item.className = "ck-check"
         item.setAttribute("data-check", verdict.name)
         item.setAttribute("data-verdict", "pass" if verdict.passed else "fail")
@@ -457,9 +464,9 @@ class Checker:
                 item.append(self.explore_link(board))
         return item
 
-    def board(self, board: Board, verdict: Verdict, form: Form | None) -> object:
+    def board(self, board: Board, verdict: Verdict, form: Form | None) -> JsProxy:
         """The failing position, with the cells the verdict points at."""
-        box = document.createElement("div")
+        box: JsProxy = document.createElement("div")
         box.className = "ck-board"
         box.setAttribute("role", "img")
         box.setAttribute("aria-label", checkview.board_label(board, verdict, form))
@@ -475,8 +482,8 @@ class Checker:
             box.append(span)
         return box
 
-    def explore_link(self, board: Board) -> object:
-        para = document.createElement("p")
+    def explore_link(self, board: Board) -> JsProxy:
+        para: JsProxy = document.createElement("p")
         para.className = "ck-explore"
         link = document.createElement("a")
         link.setAttribute("href", view.watch_href(self.watch, board))
@@ -499,6 +506,6 @@ class Checker:
         self.output.hidden = self.output_head.hidden = not text
 
 
-def mount(root: object) -> None:
+def mount(root: JsProxy) -> None:
     """Bring the checker to life."""
     Checker(root)
