@@ -182,7 +182,7 @@ to the previous one. After a click on the drawn tree, or with nothing focused, t
 def four_by_four_census() -> Census:
     """The census of 4x4 (pyengine/census.py), from the cache when the code is unchanged."""
     digest = hashlib.sha256()
-    for name in ("board.py", "census.py", "records.py"):
+    for name in ("geometry.py", "board.py", "census.py", "records.py"):
         digest.update((ROOT / "pyengine" / name).read_bytes())
     cached = CACHE / f"census4-{digest.hexdigest()[:16]}.json"
     if cached.exists():
