@@ -34,6 +34,16 @@ if TYPE_CHECKING:
     from typing import Any
 
 
+_LEVEL_NAMES = frozenset(level.value for level in Level)
+
+
+def _level_named(name: str) -> Level | None:
+    """The level called ``name``, or None: an opponent or an entrant that is a
+    level's bot is named by that level's word, and Level alone says which
+    words those are."""
+    return Level(name) if name in _LEVEL_NAMES else None
+
+
 class Opponent(Choice, Enum, noun="opponent"):
     """What a learner trains against: a level's bot, a second MENACE, or itself."""
 
@@ -47,7 +57,7 @@ class Opponent(Choice, Enum, noun="opponent"):
     @property
     def level(self) -> Level | None:
         """The level of a bot opponent; None for MENACE and for the learner itself."""
-        return None if self in (Opponent.MENACE, Opponent.SELF) else Level(self.value)
+        return _level_named(self.value)
 
 
 def make_learner(
@@ -188,7 +198,7 @@ class Entrant(Choice, Enum, noun="bot"):
     @property
     def level(self) -> Level | None:
         """The level of a level's bot; None for the others."""
-        return Level(self.value) if self in _LEVELS else None
+        return _level_named(self.value)
 
     @property
     def learner(self) -> LearnerKind | None:
@@ -201,7 +211,6 @@ class Entrant(Choice, Enum, noun="bot"):
         return 10 if self is Entrant.MCTS_10 else 100 if self is Entrant.MCTS_100 else None
 
 
-_LEVELS = (Entrant.RANDOM, Entrant.EASY, Entrant.MEDIUM, Entrant.PERFECT)
 ENTRANTS = tuple(entrant.value for entrant in Entrant)
 """The entrants' names, in the ladder's order (for tables and help texts)."""
 

@@ -16,6 +16,20 @@ def cells_of(board: Board) -> str:
     return str(board).replace("/", "")
 
 
+FACT_KEYS = [
+    "games",
+    "x_wins",
+    "o_wins",
+    "draws",
+    "positions",
+    "terminal_positions",
+    "positions_up_to_symmetry",
+    "terminal_positions_up_to_symmetry",
+    "tree_nodes",
+]
+"""The documented keys of Facts.as_dict() and `stats --json`, in their order."""
+
+
 # -- the command line ---------------------------------------------------------
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:

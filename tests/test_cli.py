@@ -16,7 +16,7 @@ from pyengine import Board, analyze, compute_facts, reachable_positions
 from pyengine.cli import main
 from pyengine.facts import FACT_LABELS
 from tests.conftest import Cli
-from tests.support import assert_one_line_error, run
+from tests.support import FACT_KEYS, assert_one_line_error, run
 
 
 class TestMove:
@@ -129,17 +129,7 @@ class TestStats:
         assert main(["stats", "--json"]) == 0
         got = json.loads(capsys.readouterr().out)
         assert got == compute_facts().as_dict()
-        assert list(got) == [
-            "games",
-            "x_wins",
-            "o_wins",
-            "draws",
-            "positions",
-            "terminal_positions",
-            "positions_up_to_symmetry",
-            "terminal_positions_up_to_symmetry",
-            "tree_nodes",
-        ]
+        assert list(got) == FACT_KEYS
 
     def test_text_is_one_labelled_line_per_figure(self, capsys: pytest.CaptureFixture[str]) -> None:
         """The table has a line per fact, in FACT_LABELS' order: its label (a narrowing

@@ -6,7 +6,7 @@ import pytest
 
 from pyengine import Board, Facts, compute_facts, reachable_positions
 from tests import reference as ref
-from tests.support import cells_of
+from tests.support import FACT_KEYS, cells_of
 
 # The lines through each cell: a win can only be on a line through the mark just made.
 LINES_THROUGH = [[line for line in ref.LINES if cell in line] for cell in range(9)]
@@ -32,17 +32,7 @@ def test_published_figures(facts: Facts) -> None:
 def test_as_dict_lists_every_figure(facts: Facts) -> None:
     """as_dict() has every figure under its attribute name, and the games add up."""
     counts = facts.as_dict()
-    assert list(counts) == [
-        "games",
-        "x_wins",
-        "o_wins",
-        "draws",
-        "positions",
-        "terminal_positions",
-        "positions_up_to_symmetry",
-        "terminal_positions_up_to_symmetry",
-        "tree_nodes",
-    ]
+    assert list(counts) == FACT_KEYS
     assert all(counts[name] == getattr(facts, name) for name in counts)
     assert counts["games"] == counts["x_wins"] + counts["o_wins"] + counts["draws"]
 

@@ -102,6 +102,16 @@ def needed_modules(found: Found, in_zip: dict[str, str]) -> list[str]:
     return sorted(keep & in_zip.keys())
 
 
+def node(doing: str, script: Path, *args: str) -> str:
+    """Run ``script`` in Node from the repository's root and return what it
+    printed; if it fails, stop the build with its error's tail (``doing`` says
+    what failed)."""
+    done = subprocess.run(["node", str(script), *args], cwd=ROOT, capture_output=True, text=True, check=False)
+    if done.returncode:
+        raise SystemExit(f"{doing} failed:\n{done.stderr[-3000:]}")
+    return done.stdout
+
+
 def derive(plan: Plan) -> list[str]:
     """The standard library modules the site needs (cached, see CACHE)."""
     digest = hashlib.sha256(FULL_STDLIB.read_bytes())
@@ -114,16 +124,8 @@ def derive(plan: Plan) -> list[str]:
     with tempfile.NamedTemporaryFile("w", suffix=".json") as plan_file:
         json.dump(plan, plan_file)
         plan_file.flush()
-        done = subprocess.run(
-            ["node", str(TOOLS / "derive_stdlib.mjs"), plan_file.name],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-    if done.returncode:
-        raise SystemExit(f"deriving the standard library failed:\n{done.stderr[-3000:]}")
-    modules = needed_modules(json.loads(done.stdout), stdlib_modules(FULL_STDLIB))
+        out = node("deriving the standard library", TOOLS / "derive_stdlib.mjs", plan_file.name)
+    modules = needed_modules(json.loads(out), stdlib_modules(FULL_STDLIB))
     keep(cached, json.dumps(modules).encode())
     return modules
 
@@ -154,15 +156,7 @@ def compiled(source_zip: bytes, mode: str = "sourceless") -> bytes:
         with tempfile.TemporaryDirectory() as work:
             source, dest = Path(work) / "source.zip", Path(work) / "dest.zip"
             source.write_bytes(source_zip)
-            done = subprocess.run(
-                ["node", str(script), str(source), str(dest), mode],
-                cwd=ROOT,
-                capture_output=True,
-                text=True,
-                check=False,
-            )
-            if done.returncode:
-                raise SystemExit(f"compiling to bytecode failed:\n{done.stderr[-3000:]}")
+            node("compiling to bytecode", script, str(source), str(dest), mode)
             keep(cached, dest.read_bytes())
     return cached.read_bytes()
 

@@ -429,6 +429,16 @@ def in_charge(page: Page, build: str | None = None) -> None:
 EXPLORER = "[data-explorer]"
 
 
+def wait_explorer(page: Page, condition: str, arg: object) -> None:
+    """Wait (up to 30 s) until ``condition`` holds: a JavaScript expression of
+    ``e``, the explorer's element, and ``arg``, passed as given."""
+    page.wait_for_function(
+        f"arg => {{ const e = document.querySelector('[data-explorer]'); return {condition}; }}",
+        arg=arg,
+        timeout=30_000,
+    )
+
+
 def search_for(page: Page, algorithm: Algorithm, board: Board) -> None:
     """Set the explorer to a search with its own form (alpha-beta in cell order)."""
     page.select_option("#ex-alg", algorithm.value)

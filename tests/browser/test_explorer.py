@@ -15,7 +15,7 @@ from pyengine import Board, InvalidPositionError, Player, searchwords
 from pyengine.search import Algorithm, Kind, Order, events, run_to_end, tally
 from tools.explorer import four_by_four_census, search_address
 
-from .conftest import EXPLORER, Watch, axe_both_schemes, board_of, click_cell, open_page, search_for
+from .conftest import EXPLORER, Watch, axe_both_schemes, board_of, click_cell, open_page, search_for, wait_explorer
 
 READY = "[data-explorer][data-ready='true']"
 RACE = "[data-race]"
@@ -457,12 +457,7 @@ def settings_of(page: Page) -> tuple[str | None, str | None, str | None]:
 
 
 def wait_pos(page: Page, pos: str) -> None:
-    page.wait_for_function(
-        "p => { const e = document.querySelector('[data-explorer]'); return e.dataset.pos === p"
-        " && e.dataset.step === '1'; }",
-        arg=pos,
-        timeout=30_000,
-    )
+    wait_explorer(page, "e.dataset.pos === arg && e.dataset.step === '1'", pos)
 
 
 class TestSetUp:

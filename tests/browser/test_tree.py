@@ -17,7 +17,7 @@ from pyengine.trace import Trace
 from pyengine.words import Convention
 from tests.support import expected_values, key
 
-from .conftest import EXPLORER, Opening, Watch, axe_both_schemes, new_context, search_for
+from .conftest import EXPLORER, Opening, Watch, axe_both_schemes, new_context, search_for, wait_explorer
 
 READY = "[data-explorer][data-ready='true']"
 SVG = f"{EXPLORER} .ex-drawn-svg"
@@ -49,11 +49,8 @@ def go_to(page: Page, number: int) -> None:
 
 
 def wait_step(page: Page, number: int) -> None:
-    page.wait_for_function(
-        "n => document.querySelector('[data-explorer]').dataset.step === String(n)"
-        " && document.querySelector('[data-explorer] .ex-busy').hidden",
-        arg=number,
-        timeout=30_000,
+    wait_explorer(
+        page, "e.dataset.step === String(arg) && document.querySelector('[data-explorer] .ex-busy').hidden", number
     )
 
 
