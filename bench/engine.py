@@ -215,8 +215,9 @@ def against(revision: str, runs: int, games: int, browser: bool) -> None:
 
         def line(label: str, figures: dict[str, list[float]], unit: float, unit_name: str) -> None:
             b, a = med(figures["before"]), med(figures["after"])
-            print(f"   {label:<34}{b * unit:9.2f} {unit_name} -> {a * unit:9.2f} {unit_name}"
-                  f"   after/before {a / b:.2f}")
+            print(
+                f"   {label:<34}{b * unit:9.2f} {unit_name} -> {a * unit:9.2f} {unit_name}   after/before {a / b:.2f}"
+            )
 
         print(f"python {sys.version.split()[0]}; {revision} (before) beside this tree (after), alternating; medians")
         line(f"cold import + analysis ({runs} runs)", cold, 1000, "ms")
@@ -271,17 +272,25 @@ def main() -> None:
     print(f"   relative speed {speed:.2f} (target >= 0.67): {'met' if speed >= 2 / 3 else 'MISSED'}")
     print()
     cpython = four_by_four_cpython()
-    print(f"3. 4x4, four in a row: the perfect bot ({cpython['positions']} positions of 0-13 marks, "
-          "each with an empty table)")
-    print(f"   CPython   solve the empty board {cpython['solve'] * 1000:7.0f} ms   "
-          f"slowest bot move {cpython['slowest'] * 1000:7.0f} ms ({cpython['where']})")
+    print(
+        f"3. 4x4, four in a row: the perfect bot ({cpython['positions']} positions of 0-13 marks, "
+        "each with an empty table)"
+    )
+    print(
+        f"   CPython   solve the empty board {cpython['solve'] * 1000:7.0f} ms   "
+        f"slowest bot move {cpython['slowest'] * 1000:7.0f} ms ({cpython['where']})"
+    )
     if args.no_browser:
         return
     chromium = four_by_four_chromium()
-    print(f"   Chromium  solve the empty board {chromium['solve'] * 1000:7.0f} ms   "
-          f"slowest bot move {chromium['slowest'] * 1000:7.0f} ms ({chromium['where']})")
-    print(f"   Chromium / CPython: solve {chromium['solve'] / cpython['solve']:.2f}, "
-          f"slowest move {chromium['slowest'] / cpython['slowest']:.2f}")
+    print(
+        f"   Chromium  solve the empty board {chromium['solve'] * 1000:7.0f} ms   "
+        f"slowest bot move {chromium['slowest'] * 1000:7.0f} ms ({chromium['where']})"
+    )
+    print(
+        f"   Chromium / CPython: solve {chromium['solve'] / cpython['solve']:.2f}, "
+        f"slowest move {chromium['slowest'] / cpython['slowest']:.2f}"
+    )
     verdict = "met" if chromium["slowest"] <= 0.5 else "MISSED"
     print(f"   slowest bot move in the browser {chromium['slowest']:.3f} s (target <= 0.5 s): {verdict}")
 

@@ -56,8 +56,10 @@ def main() -> None:
     started = time.perf_counter()
     analysis = analyze(Board.empty(4))
     assert analysis.value is not None
-    print(f"  the empty board: {analysis.value.value}, {analysis.plies} plies to the end with perfect play "
-          f"(solved in {time.perf_counter() - started:.2f} s)")
+    print(
+        f"  the empty board: {analysis.value.value}, {analysis.plies} plies to the end with perfect play "
+        f"(solved in {time.perf_counter() - started:.2f} s)"
+    )
     if args.check:
         started = time.perf_counter()
         every = every_position(4)

@@ -29,8 +29,7 @@ CANDIDATES = {
     "import dataclasses": "import dataclasses",
     "import collections": "import collections",
     f"{RECORDS} collections.namedtuple classes": (
-        "from collections import namedtuple\n"
-        f"for i in range({RECORDS}): namedtuple(f'R{{i}}', {list(FIELDS)!r})"
+        f"from collections import namedtuple\nfor i in range({RECORDS}): namedtuple(f'R{{i}}', {list(FIELDS)!r})"
     ),
     f"{RECORDS} Record classes (records.py)": (
         "from pyengine.records import Record\n"

@@ -216,8 +216,11 @@ def browser(site: Path, runs: int) -> None:
                     training_run(kind, games, run)
                     cpython_s.append(time.perf_counter() - started)
                 ratio = [p / c for p, c in zip(page_s, cpython_s, strict=True)]
-                print(f"| {kind} | {games:,} | {spread(page_s, 2)} | {spread(cpython_s, 2)} | "
-                      f"{spread(ratio, 1)} | {spread(longest, 0)} |", flush=True)
+                print(
+                    f"| {kind} | {games:,} | {spread(page_s, 2)} | {spread(cpython_s, 2)} | "
+                    f"{spread(ratio, 1)} | {spread(longest, 0)} |",
+                    flush=True,
+                )
         engine.close()
 
 
@@ -239,8 +242,10 @@ def main() -> None:
     parser.add_argument("--site", type=Path, default=ROOT / "build" / "site", help="the built site, for browser")
     parser.add_argument("--runs", type=int, default=3, help="runs per browser figure")
     args = parser.parse_args()
-    print(f"Reproduce: python bench/learn.py --seeds {args.seeds} --games {args.games} --only {args.only}"
-          + (f" --site {args.site} --runs {args.runs}" if "browser" in args.only else ""))
+    print(
+        f"Reproduce: python bench/learn.py --seeds {args.seeds} --games {args.games} --only {args.only}"
+        + (f" --site {args.site} --runs {args.runs}" if "browser" in args.only else "")
+    )
     parts = args.only.split(",")
     if "learners" in parts:
         learners(args.seeds, args.games)

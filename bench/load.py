@@ -150,8 +150,13 @@ PROBE = """(() => {
     };
     tick();
 })();"""
-for _name, _value in {"$CELL": CELL, "$MARK": MARK, "$READY": READY, "$SAID_SPOT": SPOT_SAID,
-                      "$SAID_MARKED": MARKED_SAID}.items():
+for _name, _value in {
+    "$CELL": CELL,
+    "$MARK": MARK,
+    "$READY": READY,
+    "$SAID_SPOT": SPOT_SAID,
+    "$SAID_MARKED": MARKED_SAID,
+}.items():
     PROBE = PROBE.replace(_name, json.dumps(_value))
 
 # Where a person would click now: the centre of the first rendered cell the
@@ -193,8 +198,12 @@ GIVE_UP = 300.0  # s: a 14 MB cold visit at 1.6 Mbit/s takes about 75 s
 
 def link(down_mbit: float, latency_ms: int, up_mbit: float) -> dict[str, Any]:
     """CDP Network.emulateNetworkConditions parameters for a connection."""
-    return {"offline": False, "latency": latency_ms,
-            "downloadThroughput": down_mbit * 1e6 / 8, "uploadThroughput": up_mbit * 1e6 / 8}
+    return {
+        "offline": False,
+        "latency": latency_ms,
+        "downloadThroughput": down_mbit * 1e6 / 8,
+        "uploadThroughput": up_mbit * 1e6 / 8,
+    }
 
 
 class Condition(NamedTuple):
@@ -205,14 +214,17 @@ class Condition(NamedTuple):
     repeat: bool  # also time a repeat visit, service worker warm
 
 
-CONDITIONS = {c.name: c for c in (
-    Condition("localhost", "localhost, no throttling", None, 1, repeat=True),
-    Condition("20mbit", "emulated home connection, 20 Mbit/s down, 40 ms", link(20, 40, 5), 1, repeat=True),
-    # Lighthouse's "slow 4G" mobile profile.
-    Condition("mobile", "emulated slow mobile, 1.6 Mbit/s down, 150 ms", link(1.6, 150, 0.75), 1, repeat=False),
-    # Lighthouse's stand-in for a mid-range phone.
-    Condition("cpu4x", "localhost, CPU slowed 4x (phone class)", None, 4, repeat=False),
-)}
+CONDITIONS = {
+    c.name: c
+    for c in (
+        Condition("localhost", "localhost, no throttling", None, 1, repeat=True),
+        Condition("20mbit", "emulated home connection, 20 Mbit/s down, 40 ms", link(20, 40, 5), 1, repeat=True),
+        # Lighthouse's "slow 4G" mobile profile.
+        Condition("mobile", "emulated slow mobile, 1.6 Mbit/s down, 150 ms", link(1.6, 150, 0.75), 1, repeat=False),
+        # Lighthouse's stand-in for a mid-range phone.
+        Condition("cpu4x", "localhost, CPU slowed 4x (phone class)", None, 4, repeat=False),
+    )
+}
 
 
 class BenchRoutes:
@@ -356,8 +368,15 @@ def finish(page: Page, wire: WireBytes) -> Visit:
     probe = page.evaluate(RESULTS)
     ready = probe["ready"]
     longest = max((duration for start, duration in probe["tasks"]), default=0.0)
-    return Visit(in_seconds(probe["marked"]), in_seconds(probe["paint"]), in_seconds(probe["pressed"]),
-                 in_seconds(probe["shown"]), ready / 1000, longest / 1000, wire.total())
+    return Visit(
+        in_seconds(probe["marked"]),
+        in_seconds(probe["paint"]),
+        in_seconds(probe["pressed"]),
+        in_seconds(probe["shown"]),
+        ready / 1000,
+        longest / 1000,
+        wire.total(),
+    )
 
 
 def in_seconds(milliseconds: float | None) -> float | None:
@@ -448,12 +467,19 @@ def visit_press(browser: Browser, base: str, condition: Condition, moment: tuple
     pressed = probe["presses"][0][0]
     # The interaction: the press's pointerdown, pointerup and click, each
     # timed from the input to the next paint; its latency is the longest.
-    durations = [duration for name, start, duration, _ in probe["events"]
-                 if name in ("pointerdown", "pointerup", "mousedown", "mouseup", "click")
-                 and pressed - 1 <= start <= pressed + 50]
+    durations = [
+        duration
+        for name, start, duration, _ in probe["events"]
+        if name in ("pointerdown", "pointerup", "mousedown", "mouseup", "click")
+        and pressed - 1 <= start <= pressed + 50
+    ]
     longest = max((duration for start, duration in probe["tasks"]), default=0.0)
-    return Press(pressed / 1000, visit.ready, max(durations, default=0.0) / 1000 or PRESS_FLOOR,
-                 max(longest / 1000, visit.longest_task))
+    return Press(
+        pressed / 1000,
+        visit.ready,
+        max(durations, default=0.0) / 1000 or PRESS_FLOOR,
+        max(longest / 1000, visit.longest_task),
+    )
 
 
 def measure_pair(browser: Browser, base: str, condition: Condition, samples: Samples, game_first: bool) -> None:
@@ -477,8 +503,13 @@ Key = tuple[str, str, str]  # condition, host, site
 PRESS_CONDITIONS = ("localhost", "20mbit", "cpu4x")
 
 
-def run(browser: Browser, bases: dict[tuple[str, str], str], conditions: list[Condition],
-        runs_of: Callable[[Condition], int], presses: int) -> dict[Key, Samples]:
+def run(
+    browser: Browser,
+    bases: dict[tuple[str, str], str],
+    conditions: list[Condition],
+    runs_of: Callable[[Condition], int],
+    presses: int,
+) -> dict[Key, Samples]:
     """Every condition, run by run; within a run every site and host, orders
     alternating; then the condition's press visits."""
     results: dict[Key, Samples] = {}
@@ -492,14 +523,20 @@ def run(browser: Browser, bases: dict[tuple[str, str], str], conditions: list[Co
         if condition.name not in PRESS_CONDITIONS:
             continue
         # Each site's presses spread over its own start-up; sites and hosts alternate press by press.
-        schedules = {key: press_moments(presses, median_of(results[condition.name, key[1], key[0]].game, "ready"))
-                     for key in bases}
+        schedules = {
+            key: press_moments(presses, median_of(results[condition.name, key[1], key[0]].game, "ready"))
+            for key in bases
+        }
         for index in range(presses):
             pairs = list(bases.items())
             for (site, host), base in pairs if index % 2 == 0 else reversed(pairs):
                 moment = schedules[site, host][index]
-                print(f"  {condition.name} press {index + 1}: {host} {site} at {moment[1]:.2f} s"
-                      f"{' after ready' if moment[0] == 'ready' else ''}", file=sys.stderr, flush=True)
+                print(
+                    f"  {condition.name} press {index + 1}: {host} {site} at {moment[1]:.2f} s"
+                    f"{' after ready' if moment[0] == 'ready' else ''}",
+                    file=sys.stderr,
+                    flush=True,
+                )
                 results[condition.name, host, site].presses.append(visit_press(browser, base, condition, moment))
     return results
 
@@ -553,8 +590,10 @@ def first_move_parts(visit: Visit) -> str:
     page shows the X."""
     if visit.shown is None or visit.pressed is None or visit.first_move is None:
         return "no parts"
-    return (f"board shown at {visit.shown:.2f} s, pressed {(visit.pressed - visit.shown) * 1000:.0f} ms later, "
-            f"X {(visit.first_move - visit.pressed) * 1000:.0f} ms after the press")
+    return (
+        f"board shown at {visit.shown:.2f} s, pressed {(visit.pressed - visit.shown) * 1000:.0f} ms later, "
+        f"X {(visit.first_move - visit.pressed) * 1000:.0f} ms after the press"
+    )
 
 
 def page_part(visit: Visit) -> float | None:
@@ -575,54 +614,71 @@ def shown(value: float | None) -> str:
 
 def print_condition(condition: Condition, results: dict[Key, Samples], hosts: list[str], sites: list[str]) -> None:
     print(f"\n{condition.label} ({len(results[condition.name, hosts[0], sites[0]].game)} runs)")
-    print("  host  site    first move  after paint  engine ready  bare boot  ready/bare (spread)    "
-          "MB game  MB bare  longest task game/bare")
+    print(
+        "  host  site    first move  after paint  engine ready  bare boot  ready/bare (spread)    "
+        "MB game  MB bare  longest task game/bare"
+    )
     for host in hosts:
         for site in sites:
             print(f"  {host:5} {site:6}  " + cold_row(results[condition.name, host, site]))
     presses = results[condition.name, hosts[0], sites[0]].presses
     if presses:
-        print(f"  presses on the top-left cell ({len(presses)} cold visits each, one press each; Event Timing, "
-              f"{PRESS_FLOOR * 1000:.0f} = under the API's floor)")
-        print("  host  site    worst press (at, ready)        median  before ready: worst  median   "
-              "longest task (press visits)")
+        print(
+            f"  presses on the top-left cell ({len(presses)} cold visits each, one press each; Event Timing, "
+            f"{PRESS_FLOOR * 1000:.0f} = under the API's floor)"
+        )
+        print(
+            "  host  site    worst press (at, ready)        median  before ready: worst  median   "
+            "longest task (press visits)"
+        )
         for host in hosts:
             for site in sites:
                 print(f"  {host:5} {site:6}  " + press_row(results[condition.name, host, site].presses))
         for host in hosts:
             for site in sites:
                 each = sorted(results[condition.name, host, site].presses)
-                print(f"    {host} {site}, each press (s after navigation: ms): "
-                      + "  ".join(f"{press.moment:.2f}{'r' if press.moment >= press.ready else ''}:"
-                                  f"{press.duration * 1000:.0f}" for press in each) + "  (r: after ready)")
+                print(
+                    f"    {host} {site}, each press (s after navigation: ms): "
+                    + "  ".join(
+                        f"{press.moment:.2f}{'r' if press.moment >= press.ready else ''}:{press.duration * 1000:.0f}"
+                        for press in each
+                    )
+                    + "  (r: after ready)"
+                )
     if condition.repeat:
         for host in hosts:
             for site in sites:
                 samples = results[condition.name, host, site]
                 repeat, cold = median_of(samples.repeat, "ready"), median_of(samples.game, "ready")
-                print(f"  repeat visit, service worker warm, {host} {site}: first move "
-                      f"{shown(median_of(samples.repeat, 'first_move')).strip()}, engine ready "
-                      f"{shown(repeat).strip()} ({repeat / cold:.2f} x the cold visit)")
+                print(
+                    f"  repeat visit, service worker warm, {host} {site}: first move "
+                    f"{shown(median_of(samples.repeat, 'first_move')).strip()}, engine ready "
+                    f"{shown(repeat).strip()} ({repeat / cold:.2f} x the cold visit)"
+                )
 
 
 def cold_row(samples: Samples) -> str:
     ratio, low, high = ready_ratio(samples)
     game, bare = samples.game, samples.bare
-    return (f"{shown(median_of(game, 'first_move'))}    {shown(after_paint(samples))}     "
-            f"{shown(median_of(game, 'ready'))}   {shown(median_of(bare, 'ready'))}  "
-            f"{ratio:4.2f} ({low:.2f}-{high:.2f})      "
-            f"{median_of(game, 'wire_bytes') / 1e6:7.2f}  {median_of(bare, 'wire_bytes') / 1e6:7.2f}  "
-            f"{median_of(game, 'longest_task') * 1000:5.0f} / {median_of(bare, 'longest_task') * 1000:.0f} ms")
+    return (
+        f"{shown(median_of(game, 'first_move'))}    {shown(after_paint(samples))}     "
+        f"{shown(median_of(game, 'ready'))}   {shown(median_of(bare, 'ready'))}  "
+        f"{ratio:4.2f} ({low:.2f}-{high:.2f})      "
+        f"{median_of(game, 'wire_bytes') / 1e6:7.2f}  {median_of(bare, 'wire_bytes') / 1e6:7.2f}  "
+        f"{median_of(game, 'longest_task') * 1000:5.0f} / {median_of(bare, 'longest_task') * 1000:.0f} ms"
+    )
 
 
 def press_row(presses: list[Press]) -> str:
     worst = max(presses, key=lambda press: press.duration)
     early = [press.duration for press in presses if press.moment < press.ready]
-    return (f"{worst.duration * 1000:5.0f} ms ({worst.moment:5.2f} s, {worst.ready:5.2f} s)  "
-            f"{med([press.duration for press in presses]) * 1000:5.0f} ms  "
-            f"{max(early, default=0) * 1000:12.0f} ms {med(early) * 1000 if early else 0:5.0f} ms   "
-            f"worst {max(press.longest_task for press in presses) * 1000:.0f} ms, "
-            f"median {med([press.longest_task for press in presses]) * 1000:.0f} ms")
+    return (
+        f"{worst.duration * 1000:5.0f} ms ({worst.moment:5.2f} s, {worst.ready:5.2f} s)  "
+        f"{med([press.duration for press in presses]) * 1000:5.0f} ms  "
+        f"{max(early, default=0) * 1000:12.0f} ms {med(early) * 1000 if early else 0:5.0f} ms   "
+        f"worst {max(press.longest_task for press in presses) * 1000:.0f} ms, "
+        f"median {med([press.longest_task for press in presses]) * 1000:.0f} ms"
+    )
 
 
 def print_before_after(results: dict[Key, Samples], conditions: list[Condition], hosts: list[str]) -> None:
@@ -634,8 +690,10 @@ def print_before_after(results: dict[Key, Samples], conditions: list[Condition],
             move = paired([v.first_move for v in after.game], [v.first_move for v in before.game])[0]  # type: ignore[misc]
             ready = paired([v.ready for v in after.game], [v.ready for v in before.game])[0]
             wire = paired([v.wire_bytes for v in after.game], [v.wire_bytes for v in before.game])[0]
-            print(f"  {condition.name:10} {host:5}  {move:9.2f}x  {ready:11.2f}x  "
-                  f"{ready_ratio(before)[0]:.2f} -> {ready_ratio(after)[0]:.2f}  {wire:7.2f}x")
+            print(
+                f"  {condition.name:10} {host:5}  {move:9.2f}x  {ready:11.2f}x  "
+                f"{ready_ratio(before)[0]:.2f} -> {ready_ratio(after)[0]:.2f}  {wire:7.2f}x"
+            )
             if condition.repeat:
                 print("    repeat visit: " + repeat_before_after(before.repeat, after.repeat))
 
@@ -651,8 +709,9 @@ def repeat_before_after(before: list[Visit], after: list[Visit]) -> str:
     return ", ".join(parts)
 
 
-def print_targets(results: dict[Key, Samples], conditions: list[Condition], hosts: list[str],
-                  site: str, baseline: bool) -> None:
+def print_targets(
+    results: dict[Key, Samples], conditions: list[Condition], hosts: list[str], site: str, baseline: bool
+) -> None:
     names = [c.name for c in conditions]
     print(f"\nissue 21's targets ({site})")
     for name in (n for n in PRESS_CONDITIONS if n in names):
@@ -662,8 +721,10 @@ def print_targets(results: dict[Key, Samples], conditions: list[Condition], host
             presses = results[name, host, site].presses
             if presses:
                 worst = max(presses, key=lambda press: press.duration)
-                figures.append(f"{host} worst {worst.duration * 1000:.0f} ms {verdict(worst.duration <= limit)} "
-                               f"(at {worst.moment:.2f} s, ready {worst.ready:.2f} s; {len(presses)} presses)")
+                figures.append(
+                    f"{host} worst {worst.duration * 1000:.0f} ms {verdict(worst.duration <= limit)} "
+                    f"(at {worst.moment:.2f} s, ready {worst.ready:.2f} s; {len(presses)} presses)"
+                )
         if figures:
             print(f"  every press answered within {limit * 1000:.0f} ms, {name}: " + "; ".join(figures))
     if "localhost" in names:
@@ -671,32 +732,45 @@ def print_targets(results: dict[Key, Samples], conditions: list[Condition], host
         for host in hosts:
             samples = results["localhost", host, site]
             tasks = [v.longest_task for v in samples.game] + [press.longest_task for press in samples.presses]
-            figures.append(f"{host} worst {max(tasks) * 1000:.0f} ms {verdict(max(tasks) <= TARGET_LONGEST_TASK)} "
-                           f"(median {med(tasks) * 1000:.0f} ms, {len(tasks)} visits)")
-        print(f"  longest main-thread task of a cold visit <= {TARGET_LONGEST_TASK * 1000:.0f} ms, localhost: "
-              + "; ".join(figures))
+            figures.append(
+                f"{host} worst {max(tasks) * 1000:.0f} ms {verdict(max(tasks) <= TARGET_LONGEST_TASK)} "
+                f"(median {med(tasks) * 1000:.0f} ms, {len(tasks)} visits)"
+            )
+        print(
+            f"  longest main-thread task of a cold visit <= {TARGET_LONGEST_TASK * 1000:.0f} ms, localhost: "
+            + "; ".join(figures)
+        )
     if "20mbit" in names and "gzip" in hosts:
         ratio, low, high = ready_ratio(results["20mbit", "gzip", site])
-        print(f"  engine ready, 20 Mbit/s, gzip host <= {TARGET_READY_20MBIT} x bare: {ratio:.2f} "
-              f"{verdict(ratio <= TARGET_READY_20MBIT)} (pairs {low:.2f}-{high:.2f})")
+        print(
+            f"  engine ready, 20 Mbit/s, gzip host <= {TARGET_READY_20MBIT} x bare: {ratio:.2f} "
+            f"{verdict(ratio <= TARGET_READY_20MBIT)} (pairs {low:.2f}-{high:.2f})"
+        )
     for name in (n for n in ("localhost", "20mbit") if n in names):
         figures = []
         for host in hosts:
             samples = results[name, host, site]
             moves = [v.first_move for v in samples.game if v.first_move is not None]
             slowest = max((v for v in samples.game if v.first_move is not None), key=lambda v: v.first_move or 0.0)
-            figures.append(f"{host} slowest {max(moves):.2f} s {verdict(max(moves) <= TARGET_FIRST_MOVE)} "
-                           f"({first_move_parts(slowest)}; median {med(moves):.2f} s; first paint "
-                           f"{median_of(samples.game, 'first_paint'):.2f} s, "
-                           f"{press_to_mark(samples) * 1000:.0f} ms from the press to the X)")
-        print(f"  first move shown <= {TARGET_FIRST_MOVE} s after navigation in every run, {name}: "
-              + "; ".join(figures))
+            figures.append(
+                f"{host} slowest {max(moves):.2f} s {verdict(max(moves) <= TARGET_FIRST_MOVE)} "
+                f"({first_move_parts(slowest)}; median {med(moves):.2f} s; first paint "
+                f"{median_of(samples.game, 'first_paint'):.2f} s, "
+                f"{press_to_mark(samples) * 1000:.0f} ms from the press to the X)"
+            )
+        print(
+            f"  first move shown <= {TARGET_FIRST_MOVE} s after navigation in every run, {name}: " + "; ".join(figures)
+        )
         parts = []
         for host in hosts:
             own = [page_part(v) for v in results[name, host, site].game]
             known = [t for t in own if t is not None]
-            parts.append(f"{host} slowest {max(known):.2f} s {verdict(max(known) <= TARGET_FIRST_MOVE)} "
-                         f"(median {med(known):.2f} s, {len(known)} visits)" if known else f"{host} no parts")
+            parts.append(
+                f"{host} slowest {max(known):.2f} s {verdict(max(known) <= TARGET_FIRST_MOVE)} "
+                f"(median {med(known):.2f} s, {len(known)} visits)"
+                if known
+                else f"{host} no parts"
+            )
         print(f"    the page's part alone, the board shown plus the answer to the press, {name}: " + "; ".join(parts))
     if baseline:
         print_nothing_slower(results, names, hosts, site)
@@ -713,24 +787,46 @@ def print_nothing_slower(results: dict[Key, Samples], names: list[str], hosts: l
     for name in names:
         for host in hosts:
             before, after = results[name, host, "before"], results[name, host, site]
-            checks = [("first paint", median_of(before.game, "first_paint"), median_of(after.game, "first_paint"),
-                       SLOWER_TOLERANCE, "s"),
-                      ("bytes", median_of(before.game, "wire_bytes") / 1e3, median_of(after.game, "wire_bytes") / 1e3,
-                       BYTES_TOLERANCE, "kB")]
+            checks = [
+                (
+                    "first paint",
+                    median_of(before.game, "first_paint"),
+                    median_of(after.game, "first_paint"),
+                    SLOWER_TOLERANCE,
+                    "s",
+                ),
+                (
+                    "bytes",
+                    median_of(before.game, "wire_bytes") / 1e3,
+                    median_of(after.game, "wire_bytes") / 1e3,
+                    BYTES_TOLERANCE,
+                    "kB",
+                ),
+            ]
             if before.repeat and after.repeat:
-                checks.append(("repeat visit ready", median_of(before.repeat, "ready"),
-                               median_of(after.repeat, "ready"), SLOWER_TOLERANCE, "s"))
-            figures = [f"{what} {old:.{0 if unit == 'kB' else 2}f} -> {new:.{0 if unit == 'kB' else 2}f} {unit} "
-                       f"{verdict(new <= old * tolerance)}"
-                       for what, old, new, tolerance, unit in checks]
+                checks.append(
+                    (
+                        "repeat visit ready",
+                        median_of(before.repeat, "ready"),
+                        median_of(after.repeat, "ready"),
+                        SLOWER_TOLERANCE,
+                        "s",
+                    )
+                )
+            figures = [
+                f"{what} {old:.{0 if unit == 'kB' else 2}f} -> {new:.{0 if unit == 'kB' else 2}f} {unit} "
+                f"{verdict(new <= old * tolerance)}"
+                for what, old, new, tolerance, unit in checks
+            ]
             print(f"    {name:10} {host:5} " + "; ".join(figures))
     print("    (the 4x4 bot moves are bench/engine.py's figures, not this page's)")
 
 
 def describe_gzip_host(sites: dict[str, Path]) -> str:
     # mkdocs writes sitemap.xml.gz for crawlers; only precompressed files of the page count.
-    siblings = {name: sum(1 for gz in path.rglob("*.gz") if gz.name != "sitemap.xml.gz")
-                for name, path in sites.items()}
+    siblings = {
+        name: sum(1 for gz in path.rglob("*.gz") if gz.name != "sitemap.xml.gz") for name, path in sites.items()
+    }
     found = ", ".join(f"{count} in {name}" for name, count in siblings.items() if count)
     if not found:
         return "gzip host: gzip level 6 on the fly (no site has precompressed .gz files)"
@@ -744,6 +840,7 @@ def parse_names(known: dict[str, Any]) -> Callable[[str], list[str]]:
         if unknown or not chosen:
             raise argparse.ArgumentTypeError(f"choose from {', '.join(known)}; unknown: {', '.join(unknown)}")
         return chosen
+
     return names
 
 
@@ -752,15 +849,27 @@ def main() -> None:
     parser.add_argument("--site", type=Path, default=ROOT / "build" / "site")
     parser.add_argument("--baseline-site", type=Path, help="a second build (the one before a change), side by side")
     parser.add_argument("--runs", type=int, default=3, help="pairs per condition, host and site (default 3)")
-    parser.add_argument("--mobile-runs", type=int, default=1,
-                        help="pairs over slow mobile (default 1: each visit takes 35-75 s, and the transfer, "
-                             "not the machine's load, decides it)")
-    parser.add_argument("--conditions", type=parse_names(CONDITIONS), default=list(CONDITIONS),
-                        help=f"a comma-separated subset of {','.join(CONDITIONS)}")
+    parser.add_argument(
+        "--mobile-runs",
+        type=int,
+        default=1,
+        help="pairs over slow mobile (default 1: each visit takes 35-75 s, and the transfer, "
+        "not the machine's load, decides it)",
+    )
+    parser.add_argument(
+        "--conditions",
+        type=parse_names(CONDITIONS),
+        default=list(CONDITIONS),
+        help=f"a comma-separated subset of {','.join(CONDITIONS)}",
+    )
     parser.add_argument("--hosts", type=parse_names(HOSTS), default=list(HOSTS), help="plain,gzip or one of them")
-    parser.add_argument("--press", type=int, default=PRESS_VISITS,
-                        help=f"press-latency visits per condition ({', '.join(PRESS_CONDITIONS)}), host and site "
-                             f"(default {PRESS_VISITS}; 0: none)")
+    parser.add_argument(
+        "--press",
+        type=int,
+        default=PRESS_VISITS,
+        help=f"press-latency visits per condition ({', '.join(PRESS_CONDITIONS)}), host and site "
+        f"(default {PRESS_VISITS}; 0: none)",
+    )
     args = parser.parse_args()
     sites = {"before": args.baseline_site, "after": args.site} if args.baseline_site else {"site": args.site}
     for path in sites.values():
@@ -775,8 +884,11 @@ def main() -> None:
 
     started = time.monotonic()
     with ExitStack() as stack, sync_playwright() as playwright:
-        bases = {(site, host): stack.enter_context(serve(path, HOSTS[host]))
-                 for site, path in sites.items() for host in args.hosts}
+        bases = {
+            (site, host): stack.enter_context(serve(path, HOSTS[host]))
+            for site, path in sites.items()
+            for host in args.hosts
+        }
         browser = playwright.chromium.launch(**launch)
         for base in bases.values():  # warm the OS file cache and the gzip cache, unrecorded
             measure_bare(browser, base, CONDITIONS["localhost"])

@@ -101,8 +101,13 @@ def in_cpython(code: str) -> dict[str, Any]:
 
 def build_site(out: Path) -> None:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-                   cwd=ROOT, env=env, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
 
 
 def ms(text: str) -> float:
@@ -158,12 +163,15 @@ def on_the_pages(site: Path, runs: int) -> dict[str, Any]:
 def runs_text(runs: list[tuple[float, float]]) -> str:
     """Each run's wall time and longest task, judged by the worst (the API
     reports only tasks over 50 ms: 0 means none)."""
-    each = ", ".join(f"{wall / 1000:.1f} s / {task:.0f} ms" if task else f"{wall / 1000:.1f} s / none"
-                     for wall, task in runs)
+    each = ", ".join(
+        f"{wall / 1000:.1f} s / {task:.0f} ms" if task else f"{wall / 1000:.1f} s / none" for wall, task in runs
+    )
     worst = max(task for _, task in runs)
     verdict = "met" if worst <= LONG_TASK_TARGET_MS else "MISSED"
-    return (f"runs (wall / longest task over 50 ms): {each}\n"
-            f"   longest task of all runs {worst:.0f} ms (target <= {LONG_TASK_TARGET_MS} ms): {verdict}")
+    return (
+        f"runs (wall / longest task over 50 ms): {each}\n"
+        f"   longest task of all runs {worst:.0f} ms (target <= {LONG_TASK_TARGET_MS} ms): {verdict}"
+    )
 
 
 def main() -> None:
@@ -176,8 +184,10 @@ def main() -> None:
     cpython_race = in_cpython(race_code)
     cpython_check = in_cpython(CHECKER.format(site_py=str(ROOT / "site" / "py"), runs=args.runs, starter=STARTER))
     # In Pyodide the worker's sandbox.py is a file beside the engine, in Python's working folder.
-    outs = in_chromium([race_code, CHECKER.format(site_py=".", runs=args.runs, starter=STARTER)],
-                       extra={"sandbox.py": ROOT / "site" / "py" / "sandbox.py"})
+    outs = in_chromium(
+        [race_code, CHECKER.format(site_py=".", runs=args.runs, starter=STARTER)],
+        extra={"sandbox.py": ROOT / "site" / "py" / "sandbox.py"},
+    )
     chromium_race, chromium_check = (json.loads(out) for out in outs)
     with tempfile.TemporaryDirectory() as folder:
         site = args.site or Path(folder)
@@ -193,15 +203,19 @@ def main() -> None:
         browser, row = chromium_race[key], pages["race"]["rows"].get(key)
         assert browser["nodes"] == cpython["nodes"] and (row is None or row["nodes"] == cpython["nodes"]), key
         page = f"{statistics.median(row['ms']):10.0f}" if row else f"{'-':>10}"
-        print(f"   {key:<22}{cpython['nodes']:>9,}{cpython['seconds'] * 1000:10.0f}"
-              f"{browser['seconds'] * 1000:10.0f}{browser['seconds'] / cpython['seconds']:7.2f}{page}")
+        print(
+            f"   {key:<22}{cpython['nodes']:>9,}{cpython['seconds'] * 1000:10.0f}"
+            f"{browser['seconds'] * 1000:10.0f}{browser['seconds'] / cpython['seconds']:7.2f}{page}"
+        )
     print(f"   the page's race, {runs_text(pages['race']['runs'])}")
     print()
     check = pages["checker"]
     assert chromium_check["counts"] == cpython_check["counts"]
     print(f"3. the checker's starter on {cpython_check['positions']:,} positions ({cpython_check['counts']})")
-    print(f"   CPython {cpython_check['seconds'] * 1000:.0f} ms, Pyodide {chromium_check['seconds'] * 1000:.0f} ms, "
-          f"ratio {chromium_check['seconds'] / cpython_check['seconds']:.2f}")
+    print(
+        f"   CPython {cpython_check['seconds'] * 1000:.0f} ms, Pyodide {chromium_check['seconds'] * 1000:.0f} ms, "
+        f"ratio {chromium_check['seconds'] / cpython_check['seconds']:.2f}"
+    )
     print(f"   the page (verdict {check['verdict']}), {runs_text(check['runs'])}")
 
 

@@ -96,10 +96,7 @@ class Analysis(Record):
 
     def __repr__(self) -> str:
         # The moves are left out: nine of them drown the rest.
-        return (
-            f"Analysis(board={self.board!r}, value={self.value!r}, plies={self.plies}, "
-            f"best={self.best})"
-        )
+        return f"Analysis(board={self.board!r}, value={self.value!r}, plies={self.plies}, best={self.best})"
 
 
 def not_a_move(board: Board, cell: object) -> IllegalMoveError:

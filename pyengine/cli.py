@@ -396,8 +396,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="a page that plays the perfect bot with HTML and CSS alone",
         description="Write DIR/index.html and DIR/nojs.css: the perfect bot without JavaScript.",
     )
-    page.add_argument("--as", "--human", dest="human", type=choice(Player), default=Player.X,
-                      help="the side you play, X (default) or O (--human is the older spelling)")
+    page.add_argument(
+        "--as",
+        "--human",
+        dest="human",
+        type=choice(Player),
+        default=Player.X,
+        help="the side you play, X (default) or O (--human is the older spelling)",
+    )
     page.add_argument("--out", metavar="DIR", required=True, help="the folder to write (created if need be)")
     page.set_defaults(run=cmd_export_css)
     return parser

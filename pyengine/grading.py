@@ -122,4 +122,3 @@ def value_words(board: Board) -> str:
     if analysis.value is Value.WIN:
         return f"{side} wins in {analysis.plies} with best play"
     return f"{side} loses in {analysis.plies} with best play"
-

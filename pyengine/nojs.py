@@ -227,8 +227,9 @@ def _write_rules(sheet: _Sheet, replies: _Sheet, game: _Game, p: str, ids: str, 
         + [f":has(>.{p}t{k}:checked)>.{p}t{k}" for k in range(1, turns + 1)],
         "{display:none}",
     )
-    sheet.note("the human's moves: the mark shows, the cell's later radios and labels go; a focused radio rings "
-               "its label")
+    sheet.note(
+        "the human's moves: the mark shows, the cell's later radios and labels go; a focused radio rings its label"
+    )
     for i in free:
         sheet.add([f".{p}c{i}:checked~.{p}g"], f"{{--R{i}:hidden;--H{i}:visible}}")
         sheet.add([f".{p}c{i}:focus-visible~.{p}g"], f"{{--F{i}:solid}}")
@@ -346,8 +347,6 @@ pointer-events:none}
 """
 
 
-
-
 def nojs_edition(human: Player | str = Player.X) -> NoJsEdition:
     """The page that plays the perfect bot with HTML and CSS alone, the human
     playing ``human`` (X moves first; as O, the bot's opening is on the page
@@ -366,9 +365,14 @@ def nojs_edition(human: Player | str = Player.X) -> NoJsEdition:
         if node.final.is_over:
             endings[node.final.result.value] += 1
     return NoJsEdition(
-        human=human, html=_page(game), css=sheet.css, sequences=len(game.nodes),
-        replies=sum(node.reply is not None for node in game.nodes), endings=endings,
-        selectors=sheet.selectors, rules=sheet.rules,
+        human=human,
+        html=_page(game),
+        css=sheet.css,
+        sequences=len(game.nodes),
+        replies=sum(node.reply is not None for node in game.nodes),
+        endings=endings,
+        selectors=sheet.selectors,
+        rules=sheet.rules,
     )
 
 

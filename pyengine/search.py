@@ -200,7 +200,12 @@ def events(
 
 
 def _search(
-    board: Board, path: tuple[Cell, ...], alpha: int, beta: int, pruning: int | None, order: Order,
+    board: Board,
+    path: tuple[Cell, ...],
+    alpha: int,
+    beta: int,
+    pruning: int | None,
+    order: Order,
     table: dict[Board, tuple[int, Cell | None]] | None,
 ) -> Generator[Event, None, tuple[int, Cell | None]]:
     """Negamax over ``board``, yielding its events; returns (value, best move).
@@ -226,7 +231,7 @@ def _search(
             alpha = value
         yield Event(Kind.UP, board, path, alpha, beta, value, cell, best)
         if pruning is not None and alpha - beta >= pruning:
-            skipped = moves[index + 1:]
+            skipped = moves[index + 1 :]
             if skipped:
                 yield Event(Kind.CUTOFF, board, path, alpha, beta, best_value, cell, best, skipped)
             break
@@ -289,8 +294,7 @@ def run(
     algorithm, order = _read(algorithm, order)
     counter = RunningCounts(tick)
     table: dict[Board, tuple[int, Cell | None]] | None = {} if algorithm is Algorithm.MEMO else None
-    value, best = yield from _count(board, -INFINITY, INFINITY, algorithm is Algorithm.ALPHABETA, order,
-                                    table, counter)
+    value, best = yield from _count(board, -INFINITY, INFINITY, algorithm is Algorithm.ALPHABETA, order, table, counter)
     return RunResult(value, best, counter.counts())
 
 
@@ -310,8 +314,13 @@ def run_to_end(algorithm: Algorithm | str, board: Board, order: Order | str = Or
 
 
 def _count(
-    board: Board, alpha: int, beta: int, pruning: bool, order: Order,
-    table: dict[Board, tuple[int, Cell | None]] | None, counter: RunningCounts,
+    board: Board,
+    alpha: int,
+    beta: int,
+    pruning: bool,
+    order: Order,
+    table: dict[Board, tuple[int, Cell | None]] | None,
+    counter: RunningCounts,
 ) -> Generator[int, None, tuple[int, Cell | None]]:
     """_search's twin: the same walk, counting instead of yielding events."""
     counter.nodes += 1

@@ -32,6 +32,7 @@ FACT_KEYS = [
 
 # -- the command line ---------------------------------------------------------
 
+
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     """The real thing: a fresh interpreter running ``python -m pyengine``."""
     return subprocess.run(
@@ -50,6 +51,7 @@ def assert_one_line_error(done: subprocess.CompletedProcess[str], *words: str) -
 
 
 # -- the search's events, as the drawn tree states them ----------------------
+
 
 def key(path: tuple[int, ...]) -> str:
     return ",".join(map(str, path))

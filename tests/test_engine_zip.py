@@ -42,7 +42,7 @@ def test_the_package_read_is_the_one_the_served_bundle_writes() -> None:
         literal = f"{json.dumps(name)}:{json.dumps(source.decode(), ensure_ascii=False)}"
         assert literal in bundle, f"{path} is not what PyScript's bundle writes"
     # The prelude writes each string with write_text as UTF-8, then imports the package.
-    assert '.write_text(${' in bundle and ',encoding="utf-8")' in bundle
+    assert ".write_text(${" in bundle and ',encoding="utf-8")' in bundle
     assert "import pyscript as _pyscript" in bundle
     # The object the prelude walks, whole: no file of it the build lacks.
     start = bundle.index("{pyscript:{") + len("{pyscript:")

@@ -44,8 +44,10 @@ def test_the_family() -> None:
 
 
 class TestChoices:
-    @pytest.mark.parametrize(("kind", "name"), [(Level, "level"), (Mode, "mode"), (Player, "side"),
-                                                (Algorithm, "algorithm"), (Order, "move order")])
+    @pytest.mark.parametrize(
+        ("kind", "name"),
+        [(Level, "level"), (Mode, "mode"), (Player, "side"), (Algorithm, "algorithm"), (Order, "move order")],
+    )
     def test_an_unknown_name_says_which_exist(self, kind: type[Level], name: str) -> None:
         with pytest.raises(UnknownChoiceError) as raised:
             kind.parse("grandmaster")
@@ -175,6 +177,11 @@ def test_the_command_line_says_each_in_one_line(args: list[str], words: list[str
 
 def test_the_terminal_game_says_why_a_move_is_refused() -> None:
     """An illegal move in `play` (the terminal game) is one line that says why, and the game goes on."""
-    done = subprocess.run([sys.executable, "-m", "pyengine", "play", "--mode", "two"], input="5\n5\nq\n",
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "pyengine", "play", "--mode", "two"],
+        input="5\n5\nq\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0 and "Cell 5 cannot be played: it is already taken." in done.stdout

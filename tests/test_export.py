@@ -31,9 +31,7 @@ if TYPE_CHECKING:
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     """The real thing: a fresh interpreter running ``python -m pyengine``."""
-    return subprocess.run(
-        [sys.executable, "-m", "pyengine", *args], capture_output=True, text=True, timeout=120
-    )
+    return subprocess.run([sys.executable, "-m", "pyengine", *args], capture_output=True, text=True, timeout=120)
 
 
 def lowest_best(board: Board) -> int:

@@ -83,6 +83,4 @@ def test_a_persons_sequences_are_the_no_javascript_editions() -> None:
     """The sequences against the compiled bot are the selectors the no-JS
     edition writes, one per sequence."""
     f = funnel()
-    assert (f.sequences_as_x, f.sequences_as_o) == (
-        nojs_edition(Player.X).sequences, nojs_edition(Player.O).sequences
-    )
+    assert (f.sequences_as_x, f.sequences_as_o) == (nojs_edition(Player.X).sequences, nojs_edition(Player.O).sequences)

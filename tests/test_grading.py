@@ -50,7 +50,8 @@ def test_the_lowest_cell_fails_where_it_first_gives_value_away() -> None:
     leads to a worse outcome than the position's value."""
     rank = {Value.WIN: 2, Value.DRAW: 1, Value.LOSS: 0}
     first = next(
-        board for board in positions_to_check()
+        board
+        for board in positions_to_check()
         if rank[analyze(board).move(board.legal_moves[0]).value] < rank[analyze(board).value]  # type: ignore[index]
     )
     failures = [board for board in positions_to_check() if grade(board, board.legal_moves[0]) is Grade.WORSE]

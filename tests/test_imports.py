@@ -82,7 +82,7 @@ def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
         path.append(node)
         for following in sorted(edges.get(node, ())):
             if state.get(following) == 1:
-                return [*path[path.index(following):], following]
+                return [*path[path.index(following) :], following]
             if following not in state:
                 found = visit(following)
                 if found:

@@ -31,7 +31,7 @@ def test_a_box_draws_its_beads_its_verdict_and_the_drawn_bead() -> None:
 
 
 def test_blocks_count_each_block_of_the_history() -> None:
-    history = history_from_letters("WWDL" "LLLL" "DD")
+    history = history_from_letters("WWDLLLLLDD")
     assert learnview.blocks(history, 4) == [(4, 0.5, 0.25, 0.25), (8, 0.0, 0.0, 1.0)]
     assert learnview.block_size(100) == 10 and learnview.block_size(10_000) == 250
 
@@ -195,8 +195,10 @@ def test_an_unvisited_move_shows_no_mean() -> None:
     for total in (0, 1, 30):
         tree.run(total - tree.iterations)
         marked = report(tree)
-        rows = re.findall(r'<th scope="row">(\d+)</th><td>([\d,]+)</td><td>([^<]+)</td><td>(\w+) in (\d+)</td>',
-                          learnview.move_rows(marked))
+        rows = re.findall(
+            r'<th scope="row">(\d+)</th><td>([\d,]+)</td><td>([^<]+)</td><td>(\w+) in (\d+)</td>',
+            learnview.move_rows(marked),
+        )
         assert [int(cell) for cell, *_ in rows] == [m.cell for m in marked.moves]
         for (_, visits, mean, value, plies), m in zip(rows, marked.moves, strict=True):
             assert int(visits) == m.visits and (value, int(plies)) == (m.exact.value.value, m.exact.plies)

@@ -171,8 +171,9 @@ class TestRetiring:
         """One run may start the next from its done callback (the race's
         next racer): the new run is not mistaken for the old."""
         timers, clock, runner, record = setup
-        runner.start(counting(clock, 2, 0.001),
-                     done=lambda _: runner.start(counting(clock, 2, 0.001), **record.callbacks()))
+        runner.start(
+            counting(clock, 2, 0.001), done=lambda _: runner.start(counting(clock, 2, 0.001), **record.callbacks())
+        )
         timers.drain()
         assert record.calls == [("done", "done 2")]
 
@@ -230,15 +231,28 @@ class TestControls:
         controls = Controls(root, run=run, stop=stop, status=status, bar=bar)
         controls.ready("Ready.")
         assert (run.disabled, stop.disabled, root.attributes["data-state"], status.textContent) == (
-            False, True, "ready", "Ready.")
+            False,
+            True,
+            "ready",
+            "Ready.",
+        )
         controls.running("Running\u2026", maximum=5)
         assert (run.disabled, stop.disabled, root.attributes["data-state"], bar.max, bar.value) == (
-            True, False, "running", 5, 0)
+            True,
+            False,
+            "running",
+            5,
+            0,
+        )
         controls.progress(2, "Two of five.")
         assert (bar.value, status.textContent) == (2, "Two of five.")
         controls.finish("Stopped.", "stopped")
         assert (run.disabled, stop.disabled, root.attributes["data-state"], status.textContent) == (
-            False, True, "stopped", "Stopped.")
+            False,
+            True,
+            "stopped",
+            "Stopped.",
+        )
         controls.failed(RuntimeError("a bad day"), "Press Run to try again.")
         assert root.attributes["data-state"] == "failed"
         assert status.textContent == "Something went wrong (a bad day). Press Run to try again."

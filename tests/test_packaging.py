@@ -153,8 +153,15 @@ class TestTypedForUsers:
         module = installed.workdir / "user_code.py"
         module.write_text(USER_CODE.format(argument=argument))
         return _run(
-            sys.executable, "-m", "mypy", "--strict",
-            "--python-executable", installed.python, "--config-file", os.devnull, module,
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--python-executable",
+            installed.python,
+            "--config-file",
+            os.devnull,
+            module,
             cwd=installed.workdir,
         )
 

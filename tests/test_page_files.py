@@ -20,8 +20,10 @@ def imports(module: str) -> set[str]:
 
 
 def test_board_kinds_are_read_from_markup_not_from_text() -> None:
-    html = ('<div class="a" data-board="game"></div><pre><code>&lt;div data-board="explorer"&gt;</code></pre>'
-            "<div data-board='race'></div><div data-board=\"game\"></div>")
+    html = (
+        '<div class="a" data-board="game"></div><pre><code>&lt;div data-board="explorer"&gt;</code></pre>'
+        "<div data-board='race'></div><div data-board=\"game\"></div>"
+    )
     assert board_kinds(html) == ["game", "race"]
 
 

@@ -46,8 +46,12 @@ class TestRecord:
 
     @pytest.mark.parametrize(
         ("args", "kwargs", "words"),
-        [((1,), {}, "missing y"), ((1, 2, "a", 4), {}, "each once"), ((1,), {"x": 2, "y": 3}, "each once"),
-         ((), {"x": 1, "y": 2, "z": 3}, "each once")],
+        [
+            ((1,), {}, "missing y"),
+            ((1, 2, "a", 4), {}, "each once"),
+            ((1,), {"x": 2, "y": 3}, "each once"),
+            ((), {"x": 1, "y": 2, "z": 3}, "each once"),
+        ],
     )
     def test_wrong_fields_are_type_errors(
         self, args: tuple[object, ...], kwargs: dict[str, object], words: str

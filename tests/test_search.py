@@ -234,7 +234,9 @@ class TestTrace:
         trace.work(1000)
         root, below = trace.current.path
         assert [(b.move, b.state, b.value, b.nodes) for b in root.branches] == [
-            (6, BranchState.DONE, 1, 1), (8, BranchState.DONE, 1, 1), (7, BranchState.SEARCHING, None, 3)
+            (6, BranchState.DONE, 1, 1),
+            (8, BranchState.DONE, 1, 1),
+            (7, BranchState.SEARCHING, None, 3),
         ]
         # The root and its three subtrees so far: every node entered is counted once.
         assert trace.current.counts.nodes == 1 + sum(b.nodes for b in root.branches) == 6
@@ -264,10 +266,15 @@ class TestTree:
     def test_small_trees_have_at_most_1585_nodes(self) -> None:
         """The biggest small tree, by the engine's census of tree nodes, is the
         count plain minimax makes of it, and stays under the figure SMALL_TREE promises."""
+
         def tree_size(board: Board) -> int:
             return sum(sequences_into(board).values())
 
         biggest = max(tree_size(b) for b in LIVE if 9 - b.ply <= SMALL_TREE)
-        assert biggest == run_to_end(Algorithm.MINIMAX, max(
-            (b for b in LIVE if 9 - b.ply <= SMALL_TREE), key=tree_size)).counts.nodes
+        assert (
+            biggest
+            == run_to_end(
+                Algorithm.MINIMAX, max((b for b in LIVE if 9 - b.ply <= SMALL_TREE), key=tree_size)
+            ).counts.nodes
+        )
         assert biggest <= 1585

@@ -54,10 +54,12 @@ class TestServiceWorker:
         )
         # Sheets written into a page (tools/stylesheets.py): board.css only so,
         # site.css also linked by the other pages.
-        (root / "facts" / "index.html").write_text('<style data-from="assets/board.css">i {}</style>'
-                                                   '<style data-from="assets/site.css">body {}</style>'
-                                                   '<script src="../assets/app.js"></script>'
-                                                   '<button data-src="assets/map.svg">O</button>')
+        (root / "facts" / "index.html").write_text(
+            '<style data-from="assets/board.css">i {}</style>'
+            '<style data-from="assets/site.css">body {}</style>'
+            '<script src="../assets/app.js"></script>'
+            '<button data-src="assets/map.svg">O</button>'
+        )
         (root / "404.html").write_text('<link rel="stylesheet" href="/assets/site.css"><a href="/.">Home</a>')
         (root / "assets" / "site.css").write_text("body {}")
         (root / "assets" / "board.css").write_text("i {}")
@@ -178,15 +180,17 @@ class TestInlinedStylesheets:
         (tmp_path / "assets").mkdir()
         (tmp_path / "assets" / "site.css").write_text("body{color:red}")
         external = '<link rel="stylesheet" href="https://example.org/x.css">'
-        nested = stylesheets.inline(f'<head><link rel="stylesheet" href="../assets/site.css?v=1">{external}</head>',
-                                    "search/", tmp_path)
+        nested = stylesheets.inline(
+            f'<head><link rel="stylesheet" href="../assets/site.css?v=1">{external}</head>', "search/", tmp_path
+        )
         assert nested == f'<head><style data-from="assets/site.css">body{{color:red}}</style>{external}</head>'
         from_root = stylesheets.inline('<link rel="stylesheet" href="/assets/site.css">', "", tmp_path)
         assert from_root == '<style data-from="assets/site.css">body{color:red}</style>'
 
     @pytest.mark.parametrize("css", ["a{background:url(img/x.png)}", '@import "more.css";', "a{}</style><script>"])
-    def test_a_sheet_that_would_read_differently_inside_the_page_stops_the_build(self, tmp_path: Path,
-                                                                                 css: str) -> None:
+    def test_a_sheet_that_would_read_differently_inside_the_page_stops_the_build(
+        self, tmp_path: Path, css: str
+    ) -> None:
         (tmp_path / "x.css").write_text(css)
         with pytest.raises(SystemExit, match=r"x\.css"):
             stylesheets.inline('<link rel="stylesheet" href="x.css">', "", tmp_path)
@@ -268,10 +272,21 @@ class TestLoader:
 class TestTrimmedStdlib:
     def test_parents_are_kept_and_only_modules_of_the_zip(self) -> None:
         """A reached submodule brings its packages; built-ins and the site's own modules are not in the zip."""
-        in_zip = {"xml": "xml/__init__.py", "xml.dom": "xml/dom/__init__.py", "xml.dom.minidom": "xml/dom/minidom.py",
-                  "json": "json/__init__.py", "csv": "csv.py"}
-        found = {"boot": ["json", "sys"], "imported": {"xml.dom.minidom": "/stdlib/xml/dom/minidom.py",
-                                                       "pyengine": "/roots/app/pyengine/__init__.py", "js": None}}
+        in_zip = {
+            "xml": "xml/__init__.py",
+            "xml.dom": "xml/dom/__init__.py",
+            "xml.dom.minidom": "xml/dom/minidom.py",
+            "json": "json/__init__.py",
+            "csv": "csv.py",
+        }
+        found = {
+            "boot": ["json", "sys"],
+            "imported": {
+                "xml.dom.minidom": "/stdlib/xml/dom/minidom.py",
+                "pyengine": "/roots/app/pyengine/__init__.py",
+                "js": None,
+            },
+        }
         assert stdlib.needed_modules(found, in_zip) == ["json", "xml", "xml.dom", "xml.dom.minidom"]
 
     def test_the_finder_is_told_the_rest(self) -> None:
@@ -311,7 +326,9 @@ class TestCompressedCopies:
         assert gzip.decompress((tmp_path / "big.js.gz").read_bytes()) == text
         done = subprocess.run(
             ["node", "-e", "process.stdout.write(require('zlib').brotliDecompressSync(require('fs').readFileSync(0)))"],
-            input=(tmp_path / "big.js.br").read_bytes(), capture_output=True, check=True,
+            input=(tmp_path / "big.js.br").read_bytes(),
+            capture_output=True,
+            check=True,
         )
         assert done.stdout == text
 

@@ -26,7 +26,10 @@ class TestSettingsFromTheUrl:
         settings, problems = view.settings_from_params({})
         assert problems == []
         assert (settings.mode, settings.level, settings.human, settings.start) == (
-            Mode.VS_BOT, Level.PERFECT, Player.X, Board.empty()
+            Mode.VS_BOT,
+            Level.PERFECT,
+            Player.X,
+            Board.empty(),
         )
 
     @pytest.mark.parametrize(
@@ -149,8 +152,10 @@ class TestWatchLevelsAndHeading:
         assert view.heading(Game(level=Level.EASY)) == "Tic-tac-toe against an easy bot"
         assert view.heading(Game(Mode.TWO_PLAYERS)) == "Tic-tac-toe for two players"
         assert view.heading(Game(Mode.WATCH, level=Level.MEDIUM)) == "Watch two medium bots play tic-tac-toe"
-        assert (view.heading(Game(Mode.WATCH, level=Level.EASY, o_level=Level.PERFECT))
-                == "Watch an easy bot (X) play a perfect bot (O)")
+        assert (
+            view.heading(Game(Mode.WATCH, level=Level.EASY, o_level=Level.PERFECT))
+            == "Watch an easy bot (X) play a perfect bot (O)"
+        )
 
 
 class TestReviewWords:

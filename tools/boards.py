@@ -66,8 +66,7 @@ def first_paint_boards() -> str:
 
 def _options(name: str, choices: list[tuple[str, str]], selected: str) -> str:
     opts = "".join(
-        f'<option value="{value}"{" selected" if value == selected else ""}>{text}</option>'
-        for value, text in choices
+        f'<option value="{value}"{" selected" if value == selected else ""}>{text}</option>' for value, text in choices
     )
     return f'<select name="{name}" id="ttt-{name}" disabled>{opts}</select>'
 
@@ -88,13 +87,18 @@ REVIEW_PANEL = """<section class="ttt-review" aria-labelledby="ttt-review-head" 
 def game_markup() -> str:
     """The home page's game: settings, board, banner, controls, moves, score."""
     levels = [(level.value, level.value.capitalize()) for level in Level]
-    modes = [(Mode.VS_BOT.value, "Against the bot"), (Mode.TWO_PLAYERS.value, "Two players"),
-             (Mode.WATCH.value, "Watch bot vs bot")]
+    modes = [
+        (Mode.VS_BOT.value, "Against the bot"),
+        (Mode.TWO_PLAYERS.value, "Two players"),
+        (Mode.WATCH.value, "Watch bot vs bot"),
+    ]
     sides = [("X", "X (you start)"), ("O", "O (bot starts)")]
     sizes = [(str(size), f"{size} by {size}") for size in SIZES]
     # O's own level, shown (and the level above relabelled X's) only in watch mode.
-    o_level = (f'<div class="ttt-setting" hidden><label for="ttt-olevel">O\'s bot</label>'
-               f'{_options("olevel", levels, Level.PERFECT.value)}</div>')
+    o_level = (
+        f'<div class="ttt-setting" hidden><label for="ttt-olevel">O\'s bot</label>'
+        f"{_options('olevel', levels, Level.PERFECT.value)}</div>"
+    )
     return f"""
 <div class="ttt ttt-game" data-board="game" markdown="0">
 <form class="ttt-settings" aria-label="Game settings">
@@ -105,8 +109,7 @@ def game_markup() -> str:
 <div class="ttt-setting"><label for="ttt-size">Board</label>{_options("size", sizes, "3")}</div>
 </form>
 <p class="ttt-message" hidden></p>
-{stage(Board.empty(), "Tic-tac-toe board", first_paint=first_paint_boards(),
-       status=PLAYS_NOW)}
+{stage(Board.empty(), "Tic-tac-toe board", first_paint=first_paint_boards(), status=PLAYS_NOW)}
 <script>{FIRST_PAINT_CHOOSER}</script>
 <div class="ttt-actions">
 <button type="button" class="md-button md-button--primary" data-action="restart" disabled>New game</button>
@@ -166,21 +169,24 @@ def watch_link(board: Board, base: str) -> str:
 # and what it counts; the page fills each [data-fact] with its number.
 FUNNEL_STEPS = (
     ("boards", "ways to fill the nine cells with X, O or nothing: 3<sup>9</sup>"),
-    ("positions", "of those can arise in a legal game: X moves first, the players alternate, "
-                  "and play stops at three in a row"),
+    (
+        "positions",
+        "of those can arise in a legal game: X moves first, the players alternate, and play stops at three in a row",
+    ),
     ("positions_up_to_symmetry", "positions, counting turns and mirror images of one another once"),
     ("move_orders", "orders in which nine cells can be filled: 9! = 9 &times; 8 &times; &hellip; &times; 1"),
     ("games", "games: move sequences from the empty board to a win or a full board; most stop early"),
-    ("games_up_to_symmetry", "games when, at every move, moves that lead to turned or mirrored positions "
-                             "count once: the figure articles quote"),
+    (
+        "games_up_to_symmetry",
+        "games when, at every move, moves that lead to turned or mirrored positions "
+        "count once: the figure articles quote",
+    ),
 )
 
 
 def funnel_markup() -> str:
     """The facts page's funnel: every step's words, its number filled in by the page."""
-    steps = "".join(
-        f'<li><strong data-fact="{key}">&hellip;</strong> {words}</li>' for key, words in FUNNEL_STEPS
-    )
+    steps = "".join(f'<li><strong data-fact="{key}">&hellip;</strong> {words}</li>' for key, words in FUNNEL_STEPS)
     return f"""
 <div class="ttt-funnel" data-board="funnel" markdown="0">
 <p class="ttt-status" role="status" aria-live="polite">Counting&hellip; (the engine is loading)</p>

@@ -21,8 +21,12 @@ if TYPE_CHECKING:
 # Playwright cannot download its own browsers here; Debian's Chromium runs
 # headless with these (no sandbox as root, no background traffic of its own).
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
 ]
 
 
@@ -52,8 +56,9 @@ class QuietHandler(SimpleHTTPRequestHandler):
 
 # What common static hosts (nginx `gzip_types`, CDNs) compress: text of every
 # kind, and the runtime's big files (the wasm gzips from 9.6 MB to 3.5 MB).
-COMPRESSED_SUFFIXES = frozenset({".html", ".css", ".js", ".mjs", ".json", ".wasm", ".zip", ".svg", ".xml",
-                                 ".webmanifest"})
+COMPRESSED_SUFFIXES = frozenset(
+    {".html", ".css", ".js", ".mjs", ".json", ".wasm", ".zip", ".svg", ".xml", ".webmanifest"}
+)
 
 
 @functools.lru_cache(maxsize=64)

@@ -36,8 +36,10 @@ def nojs_page(human: Player) -> str:
 
 def nojs_figures() -> str:
     """The docs' table of what each edition weighs, measured on this build."""
-    rows = ["| edition | human move sequences | bot replies | selectors | index.html | nojs.css | nojs.css gzipped |",
-            "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    rows = [
+        "| edition | human move sequences | bot replies | selectors | index.html | nojs.css | nojs.css gzipped |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
     for human, folder in NOJS_FOLDERS.items():
         edition = nojs(human)
         css = edition.css.encode()

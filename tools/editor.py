@@ -37,9 +37,19 @@ def write_files(site: Path) -> None:
     if not ESBUILD.exists():
         raise SystemExit("esbuild is missing: run `npm ci` (make build does)")
     subprocess.run(
-        [str(ESBUILD), str(ROOT / "tools" / "editor.mjs"), "--bundle", "--minify", "--format=esm",
-         "--target=es2020", "--legal-comments=none", "--log-level=warning", f"--outfile={folder / EDITOR}"],
-        check=True, cwd=ROOT,
+        [
+            str(ESBUILD),
+            str(ROOT / "tools" / "editor.mjs"),
+            "--bundle",
+            "--minify",
+            "--format=esm",
+            "--target=es2020",
+            "--legal-comments=none",
+            "--log-level=warning",
+            f"--outfile={folder / EDITOR}",
+        ],
+        check=True,
+        cwd=ROOT,
     )
     source = (ROOT / "tools" / WORKER).read_text()
     assert source.count('"__SETTINGS__"') == 1, "sandbox.mjs must hold one SETTINGS placeholder"

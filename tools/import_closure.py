@@ -25,7 +25,9 @@ def _never_runs(node: ast.If) -> bool:
     if isinstance(test, ast.Name | ast.Attribute):
         return (test.id if isinstance(test, ast.Name) else test.attr) == "TYPE_CHECKING"
     return (
-        isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == "__name__"
+        isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Name)
+        and test.left.id == "__name__"
         and any(isinstance(c, ast.Constant) and c.value == "__main__" for c in test.comparators)
     )
 

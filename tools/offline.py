@@ -153,8 +153,11 @@ def readdress_scripts(site: Path, renamed: dict[str, str]) -> None:
             return
         done.add(name)  # an import cycle ends here, with the address as it stands
         source = (site / name).read_text()
-        (site / name).write_text(JS_IMPORT.sub(
-            lambda found: found["head"] + json.dumps(_readdress(name, found["url"], address, renamed)), source))
+        (site / name).write_text(
+            JS_IMPORT.sub(
+                lambda found: found["head"] + json.dumps(_readdress(name, found["url"], address, renamed)), source
+            )
+        )
 
     for name in sorted(scripts):
         rewrite(name)
@@ -188,8 +191,11 @@ def write_service_worker(site: Path) -> None:
     readdress_pages(site, addresses(site, renamed), renamed)
     # The stylesheets every page now carries inside it are files no page asks for.
     unasked = stylesheets.only_inlined(site)
-    kept = {path: url for path, url in addresses(site, renamed).items()
-            if not NOT_PRECACHED.search(path) and path not in unasked}
+    kept = {
+        path: url
+        for path, url in addresses(site, renamed).items()
+        if not NOT_PRECACHED.search(path) and path not in unasked
+    }
     files = {url: digest((site / path).read_bytes()) for path, url in kept.items()}
     lazy = sorted(kept[path] for path in LAZY if path in kept)
     build = digest(json.dumps(files, sort_keys=True).encode())

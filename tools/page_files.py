@@ -70,9 +70,13 @@ def main_kinds() -> frozenset[str]:
     """The kinds main.py handles itself: the strings its code compares ``kind`` with."""
     tree = ast.parse((PAGE_PY / "main.py").read_text(), "main.py")
     return frozenset(
-        node.comparators[0].value for node in ast.walk(tree)
-        if isinstance(node, ast.Compare) and isinstance(node.left, ast.Name) and node.left.id == "kind"
-        and isinstance(node.comparators[0], ast.Constant) and isinstance(node.comparators[0].value, str)
+        node.comparators[0].value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Compare)
+        and isinstance(node.left, ast.Name)
+        and node.left.id == "kind"
+        and isinstance(node.comparators[0], ast.Constant)
+        and isinstance(node.comparators[0].value, str)
     )
 
 
@@ -80,9 +84,13 @@ def _named_beside(path: Path) -> set[str]:
     """The site/py modules a module names by their place beside it (``"./sandbox.py"``)."""
     tree = ast.parse(path.read_text(), path.name)
     return {
-        node.value[2:-3] for node in ast.walk(tree)
-        if isinstance(node, ast.Constant) and isinstance(node.value, str)
-        and node.value.startswith("./") and node.value.endswith(".py") and (PAGE_PY / node.value[2:]).is_file()
+        node.value[2:-3]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and node.value.startswith("./")
+        and node.value.endswith(".py")
+        and (PAGE_PY / node.value[2:]).is_file()
     }
 
 

@@ -40,7 +40,8 @@ WORTH_IT = 0.9  # a copy must be at most this fraction of the original
 def candidates(folder: Path) -> list[Path]:
     """The files under ``folder`` worth trying to compress."""
     return sorted(
-        path for path in folder.rglob("*")
+        path
+        for path in folder.rglob("*")
         if path.is_file() and path.suffix in COMPRESSIBLE and path.stat().st_size >= SMALLEST
     )
 

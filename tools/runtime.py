@@ -62,16 +62,25 @@ def pyscript_package() -> dict[str, bytes]:
     (tools/pyscript_package.mjs), as UTF-8 (PyScript writes them with
     ``write_text(..., encoding="utf-8")``)."""
     if not PYSCRIPT_PACKAGE_MODULE.exists():
-        raise SystemExit(f"PyScript's Python package is missing ({PYSCRIPT_PACKAGE_MODULE}): the installed "
-                         "@pyscript/core no longer has it where tools/runtime.py reads it, or `npm ci` is needed")
-    done = subprocess.run(["node", str(ROOT / "tools" / "pyscript_package.mjs"), str(PYSCRIPT_PACKAGE_MODULE)],
-                          cwd=ROOT, capture_output=True, text=True, encoding="utf-8", check=False)
+        raise SystemExit(
+            f"PyScript's Python package is missing ({PYSCRIPT_PACKAGE_MODULE}): the installed "
+            "@pyscript/core no longer has it where tools/runtime.py reads it, or `npm ci` is needed"
+        )
+    done = subprocess.run(
+        ["node", str(ROOT / "tools" / "pyscript_package.mjs"), str(PYSCRIPT_PACKAGE_MODULE)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+    )
     if done.returncode:
         raise SystemExit(f"reading PyScript's Python package failed:\n{done.stderr[-3000:]}")
     files = json.loads(done.stdout)
     if "pyscript/__init__.py" not in files:
-        raise SystemExit(f"{PYSCRIPT_PACKAGE_MODULE} no longer holds pyscript/__init__.py "
-                         "(see tools/pyscript_package.mjs)")
+        raise SystemExit(
+            f"{PYSCRIPT_PACKAGE_MODULE} no longer holds pyscript/__init__.py (see tools/pyscript_package.mjs)"
+        )
     return {path: text.encode() for path, text in files.items()}
 
 
@@ -212,8 +221,15 @@ def engine_zip() -> bytes:
       package's own piece takes 16-51 ms, and 82-110 ms from source alone:
       the bytecode's 22 KB of the zip's 31 KB more save 55 ms of compiling."""
     first = imported_at_start()
-    engine = stdlib.compiled(_zip_of({f"pyengine/{path.name}": path.read_bytes() for path in engine_modules()
-                                      if f"pyengine.{path.stem}" in first or path.name == "__init__.py"}))
+    engine = stdlib.compiled(
+        _zip_of(
+            {
+                f"pyengine/{path.name}": path.read_bytes()
+                for path in engine_modules()
+                if f"pyengine.{path.stem}" in first or path.name == "__init__.py"
+            }
+        )
+    )
     pages = [*(name for name in first if not name.startswith("pyengine")), "main"]  # PyScript's among them
     checked = dict(filter(None, map(_start_module, pages)))
     members = {f"pyengine/{path.name}": path.read_bytes() for path in engine_modules()}  # the rest as source

@@ -49,8 +49,10 @@ def inline(html_text: str, page_url: str, site: Path) -> str:
             return found[0]
         css = (site / path).read_text()
         if RELATIVE.search(css) or "</style" in css.lower():
-            raise SystemExit(f"{path}: names other files by relative address or closes a <style> element, "
-                             "so it cannot be inlined into the page as it is (tools/stylesheets.py)")
+            raise SystemExit(
+                f"{path}: names other files by relative address or closes a <style> element, "
+                "so it cannot be inlined into the page as it is (tools/stylesheets.py)"
+            )
         return f'<style data-from="{path}">{css}</style>'
 
     return LINK.sub(sheet, html_text)

@@ -214,8 +214,9 @@ class BoardView:
             return self._solved[1]
         if not (self._solving and self._solving[0] == board):
             self._solving = (board, [])
-            self._solver.start(self.solve(board, self._solving[1]), progress=self._on_solved_one,
-                               done=self._on_solved_all)
+            self._solver.start(
+                self.solve(board, self._solving[1]), progress=self._on_solved_one, done=self._on_solved_all
+            )
         return view.hints_so_far(self._solving[1])
 
     def solve(

@@ -30,9 +30,13 @@ class Ladder:
         self.root = root
         self.games = int(root.dataset.games)
         self.cells = list(root.querySelectorAll("td[data-x]"))
-        self.controls = Controls(root, run=root.querySelector("[data-ladder-start]"),
-                                 stop=root.querySelector("[data-ladder-stop]"),
-                                 status=root.querySelector(".ttt-status"), bar=root.querySelector("progress"))
+        self.controls = Controls(
+            root,
+            run=root.querySelector("[data-ladder-start]"),
+            stop=root.querySelector("[data-ladder-stop]"),
+            status=root.querySelector(".ttt-status"),
+            bar=root.querySelector("progress"),
+        )
         self.runner = Runner(window, create_proxy, budget=GAMES_S)
         self.pairing = 0  # the match being played, as an index into cells
         self.controls.run_button.addEventListener("click", create_proxy(self._on_start))
@@ -45,8 +49,12 @@ class Ladder:
             cell.removeAttribute("data-tally")
         self.pairing = 0
         self.controls.running(self.playing_text(), maximum=len(self.cells))
-        self.runner.start(self.round_robin(time.perf_counter()), progress=self._on_progress, done=self._on_done,
-                          failed=self._on_failed)
+        self.runner.start(
+            self.round_robin(time.perf_counter()),
+            progress=self._on_progress,
+            done=self._on_done,
+            failed=self._on_failed,
+        )
 
     def _on_stop(self, event: JsProxy) -> None:
         self.runner.stop()
@@ -86,8 +94,9 @@ class Ladder:
         self.controls.say(self.playing_text())
 
     def _on_done(self, seconds: float) -> None:
-        self.controls.finish(f"Played in this browser just now, in {seconds:.1f} s: the same tallies as the "
-                             "table above.", "done")
+        self.controls.finish(
+            f"Played in this browser just now, in {seconds:.1f} s: the same tallies as the table above.", "done"
+        )
 
     def _on_failed(self, error: BaseException) -> None:
         self.controls.failed(error, "Press the button to play the round robin again.")

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
         def setTimeout(self, callback: Any, delay_ms: int, *args: Any) -> Any: ...
 
+
 # Slice budgets: seconds of work before the browser gets its turn. A press on
 # Stop or a step button waits at most about one slice; the Long Tasks API
 # flags a task over 50 ms (bench/race.py measures the pages against it: no
@@ -73,15 +74,22 @@ class Runner:
     """Runs one generator at a time, a slice at a time; a newer run or
     ``stop()`` retires the one going."""
 
-    def __init__(self, timers: Timers, wrap: Callable[[Callable[[int], None]], Any] = _as_is, *,
-                 budget: float = STEP_S, clock: Callable[[], float] = time.perf_counter) -> None:
+    def __init__(
+        self,
+        timers: Timers,
+        wrap: Callable[[Callable[[int], None]], Any] = _as_is,
+        *,
+        budget: float = STEP_S,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
         self._timers = timers
         self._clock = clock
         self.budget = budget
         self._token = 0  # the run now going; a slice with another token is stale
         self._work: Iterator[Any] | None = None
-        self._callbacks: tuple[Callable[[Any], None] | None, Callable[[Any], None] | None,
-                               Callable[[BaseException], None] | None] = (None, None, None)
+        self._callbacks: tuple[
+            Callable[[Any], None] | None, Callable[[Any], None] | None, Callable[[BaseException], None] | None
+        ] = (None, None, None)
         self._tick = wrap(self._on_tick)  # the one proxy for this runner's life
 
     @property
@@ -89,11 +97,15 @@ class Runner:
         """Whether a run is going (started, and neither finished nor retired)."""
         return self._work is not None
 
-    def start(self, work: Iterator[Any], *,
-              progress: Callable[[Any], None] | None = None,
-              done: Callable[[Any], None] | None = None,
-              failed: Callable[[BaseException], None] | None = None,
-              now: bool = False) -> None:
+    def start(
+        self,
+        work: Iterator[Any],
+        *,
+        progress: Callable[[Any], None] | None = None,
+        done: Callable[[Any], None] | None = None,
+        failed: Callable[[BaseException], None] | None = None,
+        now: bool = False,
+    ) -> None:
         """Retire the run going, if any, and start ``work``.
 
         ``progress(value)`` gets the last value yielded after each slice that
@@ -173,8 +185,7 @@ class Controls:
     Any of the elements may be None (the explorer has no run button; its
     Stop shows only while it works)."""
 
-    def __init__(self, root: Any, *, run: Any = None, stop: Any = None, status: Any = None,
-                 bar: Any = None) -> None:
+    def __init__(self, root: Any, *, run: Any = None, stop: Any = None, status: Any = None, bar: Any = None) -> None:
         self.root, self.run_button, self.stop_button, self.status, self.bar = root, run, stop, status, bar
 
     def ready(self, text: str) -> None:
@@ -221,4 +232,3 @@ class Controls:
             self.run_button.disabled = running
         if self.stop_button:
             self.stop_button.disabled = not running
-

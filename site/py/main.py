@@ -49,8 +49,9 @@ class GameView(BoardView):
         params = window.URLSearchParams.new(window.location.search)
         given = {key: str(params.get(key)) for key in view.URL_KEYS if params.has(key)}
         settings, problems = view.settings_from_params(given)
-        game = Game(settings.mode, human=settings.human, level=settings.level, start=settings.start,
-                    o_level=settings.o_level)
+        game = Game(
+            settings.mode, human=settings.human, level=settings.level, start=settings.start, o_level=settings.o_level
+        )
         super().__init__(root, game)  # fits the table to the game's size
         # Embedded in another site's page, the board keeps to itself: it does
         # not rewrite its address or keep a score.
@@ -120,8 +121,7 @@ class GameView(BoardView):
 
     def settings(self) -> view.Settings:
         game = self.game
-        return view.Settings(mode=game.mode, level=game.level, human=game.human, start=game.start,
-                             o_level=game.o_level)
+        return view.Settings(mode=game.mode, level=game.level, human=game.human, start=game.start, o_level=game.o_level)
 
     def _on_settings(self, event: JsProxy) -> None:
         self.cancel_bot()
@@ -264,8 +264,10 @@ class ReviewPanel:
         self.detail.hidden = True
         self.verdict.textContent = "Reviewing the game…"
         # A newer review, or clear(), retires this one: its verdict is never shown.
-        self.runner.start(first_mistake(review(game.start, game.moves, view.review_sides(game))),
-                          done=lambda mistake: self.show(mistake, game))
+        self.runner.start(
+            first_mistake(review(game.start, game.moves, view.review_sides(game))),
+            done=lambda mistake: self.show(mistake, game),
+        )
 
     def show(self, mistake: MoveReview | None, game: Game) -> None:
         """The verdict, and for a mistake the position before it, the better moves and the link."""
@@ -332,7 +334,7 @@ class AnalysisView(BoardView):
 
 def _turn_and_cell(radio_id: str, prefix: str) -> tuple[int, int]:
     """A first-paint radio's id, ``{prefix}t{turn}c{cell}``, read back."""
-    turn, cell = radio_id[len(prefix) + 1:].split("c")
+    turn, cell = radio_id[len(prefix) + 1 :].split("c")
     return int(turn), int(cell)
 
 

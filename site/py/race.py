@@ -38,9 +38,13 @@ class Race:
 
     def __init__(self, root: JsProxy) -> None:
         self.root = root
-        self.controls = Controls(root, run=root.querySelector("[data-race-start]"),
-                                 stop=root.querySelector("[data-race-stop]"),
-                                 status=root.querySelector(".ex-race-status"), bar=root.querySelector("progress"))
+        self.controls = Controls(
+            root,
+            run=root.querySelector("[data-race-start]"),
+            stop=root.querySelector("[data-race-stop]"),
+            status=root.querySelector(".ex-race-status"),
+            bar=root.querySelector("progress"),
+        )
         self.body = root.querySelector("tbody")
         self.pos = root.querySelector("[data-race-pos]")
         self.estimate = root.querySelector(".ex-race-estimate")
@@ -69,8 +73,9 @@ class Race:
         self.body.replaceChildren()
         self.row = None
         self.controls.running(searchwords.racer_status(*RACERS[0]), maximum=len(RACERS))
-        self.runner.start(self.race(self.board), progress=self._on_progress, done=self._on_done,
-                          failed=self._on_failed, now=True)
+        self.runner.start(
+            self.race(self.board), progress=self._on_progress, done=self._on_done, failed=self._on_failed, now=True
+        )
 
     def _on_stop(self, event: JsProxy) -> None:
         self.runner.stop()

@@ -85,8 +85,11 @@ _URL_FIELDS = {
     "olevel": ("o_level", Level.parse, "The level {} is unknown; O's bot plays at X's level."),
     "as": ("human", Player.parse, "You can play X or O, not {}; you play X."),
     # Before pos: a position, which has a shape of its own, overrides the size.
-    "size": ("start", lambda text: Board.empty(parse_size(text)),
-             "The board size {} is unknown ({}); the board is 3x3."),
+    "size": (
+        "start",
+        lambda text: Board.empty(parse_size(text)),
+        "The board size {} is unknown ({}); the board is 3x3.",
+    ),
     "pos": ("start", Board.parse, "The shared position {} cannot be played ({}). Here is a fresh game."),
 }
 URL_KEYS = tuple(_URL_FIELDS)
@@ -103,8 +106,9 @@ def settings_from_params(values: dict[str, str]) -> tuple[Settings, list[str]]:
     return Settings(**fields), problems
 
 
-def read_params(values: dict[str, str], fields: Mapping[str, tuple[str, Callable[[str], object], str]]
-                ) -> tuple[dict[str, Any], list[str]]:
+def read_params(
+    values: dict[str, str], fields: Mapping[str, tuple[str, Callable[[str], object], str]]
+) -> tuple[dict[str, Any], list[str]]:
     """The address's parameters (``values``, decoded) that ``fields`` names,
     each read into its field by its parser: ``{key: (field, parse, problem)}``.
     A value a parser refuses (a ValueError: every EngineError) is dropped,
@@ -246,9 +250,7 @@ def tally_text(tally: dict[str, int]) -> str:
     count = {key: int(tally.get(key, 0)) for key in TALLY_KEYS}
     parts = []
     if count["bot:win"] or count["bot:loss"] or count["bot:draw"]:
-        parts.append(
-            f"Against the bot: {count['bot:win']} won, {count['bot:loss']} lost, {count['bot:draw']} drawn."
-        )
+        parts.append(f"Against the bot: {count['bot:win']} won, {count['bot:loss']} lost, {count['bot:draw']} drawn.")
     if count["two:x"] or count["two:o"] or count["two:draw"]:
         parts.append(f"Two players: X {count['two:x']}, O {count['two:o']}, {count['two:draw']} drawn.")
     return " ".join(parts) or "No games finished yet."
@@ -301,8 +303,10 @@ def review_board_label(mistake: MoveReview) -> str:
     board = mistake.before.board
     size = board.size
     better = ", ".join(cell_name(move.cell, size) for move in mistake.better)
-    return (f"The position before move {mistake.ply + 1}, {board}: {board.to_move} played "
-            f"{cell_name(mistake.cell, size)}; better were {better}.")
+    return (
+        f"The position before move {mistake.ply + 1}, {board}: {board.to_move} played "
+        f"{cell_name(mistake.cell, size)}; better were {better}."
+    )
 
 
 def watch_href(href: str, board: Board) -> str:

@@ -140,7 +140,11 @@ def build_site(tree: Path, out: Path) -> Path:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     with subprocess.Popen(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=tree, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
+        cwd=tree,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
     ) as process:
         RUNNING.add(process)
         try:
@@ -299,7 +303,8 @@ def settle(page: Page, root: str = "[data-board]") -> None:
     """Wait until the bot has no move pending (after its deliberate delay)."""
     page.wait_for_function(
         "sel => document.querySelector(sel).dataset.turn !== 'bot'",
-        arg=f"{root} table.ttt-board", timeout=10_000,
+        arg=f"{root} table.ttt-board",
+        timeout=10_000,
     )
 
 
@@ -315,12 +320,9 @@ def axe_violations(page: Page) -> list[dict[str, Any]]:
     if not page.evaluate("typeof axe !== 'undefined'"):
         origin = page.evaluate("location.origin")
         page.add_script_tag(url=origin + AXE_URL_PATH)
-    result = page.evaluate(
-        "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", WCAG_22_AA
-    )
+    result = page.evaluate("tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", WCAG_22_AA)
     return [
-        {"id": v["id"], "help": v["help"], "nodes": [n["target"] for n in v["nodes"]][:4]}
-        for v in result["violations"]
+        {"id": v["id"], "help": v["help"], "nodes": [n["target"] for n in v["nodes"]][:4]} for v in result["violations"]
     ]
 
 
@@ -342,6 +344,7 @@ def click_cell(page: Page, cell: int, root: str = "[data-board]", *, force: bool
 
 # -- Python in the page ---------------------------------------------------------
 
+
 def run_python(page: Page, code: str) -> object:
     """Run ``code`` in the page's interpreter (it sets ``result``); return
     ``result`` through JSON. The script is added by the test, as a reader's
@@ -350,7 +353,8 @@ def run_python(page: Page, code: str) -> object:
     probe = f"probe-{page.evaluate('performance.now()'):.0f}"
     body = "\n".join("    " + line for line in code.strip().splitlines())
     source = (
-        "import json\nfrom pyscript import document\ntry:\n" + body
+        "import json\nfrom pyscript import document\ntry:\n"
+        + body
         + "\nexcept BaseException as error:\n    result = f'{type(error).__name__}: {error}'\n"
         f"document.getElementById('{probe}').textContent = json.dumps(result)\n"
     )
@@ -373,11 +377,13 @@ def run_python(page: Page, code: str) -> object:
 
 # -- the service worker -----------------------------------------------------------
 
+
 def wait_until(page: Page, condition: str, arg: Any = None) -> Any:
     """Poll the page's ``condition`` (a function of ``arg``, which may return a
     promise) until its value is truthy, for two minutes at most; its last value.
     Playwright's wait_for_function takes a promise for a truthy value at once."""
-    return page.evaluate(f"""async (arg) => {{
+    return page.evaluate(
+        f"""async (arg) => {{
         const condition = {condition};
         for (let waited = 0; waited < 120000; waited += 100) {{
             const value = await condition(arg);
@@ -385,7 +391,9 @@ def wait_until(page: Page, condition: str, arg: Any = None) -> Any:
             await new Promise((resolve) => setTimeout(resolve, 100));
         }}
         return condition(arg);
-    }}""", arg)
+    }}""",
+        arg,
+    )
 
 
 # The service worker's state as the page sees it.

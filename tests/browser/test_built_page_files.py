@@ -51,11 +51,18 @@ def importable(html: str) -> set[str]:
         for script in scripts:
             finder.run_script(str(PAGE_PY / script))
         # Each script runs as __main__, the next replacing the last: named here.
-        reached = {*scripts, *(Path(module.__file__).name for module in finder.modules.values()
-                               if module.__file__ and Path(module.__file__).parent == PAGE_PY)}
+        reached = {
+            *scripts,
+            *(
+                Path(module.__file__).name
+                for module in finder.modules.values()
+                if module.__file__ and Path(module.__file__).parent == PAGE_PY
+            ),
+        }
         found |= reached
-        scripts = sorted({name for module in reached for name in BESIDE.findall((PAGE_PY / module).read_text())}
-                         - found)
+        scripts = sorted(
+            {name for module in reached for name in BESIDE.findall((PAGE_PY / module).read_text())} - found
+        )
     return found - {"start.py"}
 
 

@@ -12,7 +12,16 @@ from pyengine import Board
 from .conftest import Watch, board_of, click_cell, open_page, settle
 
 PAGES = [
-    "", "how-the-bot-thinks/", "facts/", "bots/", "cli/", "api/", "embed-the-board/", "about/", "embed/", "404.html",
+    "",
+    "how-the-bot-thinks/",
+    "facts/",
+    "bots/",
+    "cli/",
+    "api/",
+    "embed-the-board/",
+    "about/",
+    "embed/",
+    "404.html",
 ]
 
 

@@ -141,7 +141,7 @@ def host(request: pytest.FixtureRequest, first_site: Path) -> Iterator[tuple[Hos
 
 def file_of(site: Path, url: str, base_url: str) -> Path:
     """The file of ``site`` that ``url`` names (a page by its folder; any query ignored)."""
-    path = url[len(base_url):].split("?")[0].split("#")[0]
+    path = url[len(base_url) :].split("?")[0].split("#")[0]
     return site / (path + "index.html" if path == "" or path.endswith("/") else path)
 
 
@@ -167,8 +167,9 @@ def visit(page: Page, base_url: str) -> list[Received]:
 
 
 @pytest.fixture(scope="module")
-def after_deploy(browser: Browser, watch: Watch, host: tuple[Host, str],
-                 second_site: Path) -> Iterator[tuple[Page, list[list[Received]]]]:
+def after_deploy(
+    browser: Browser, watch: Watch, host: tuple[Host, str], second_site: Path
+) -> Iterator[tuple[Page, list[list[Received]]]]:
     """A visit with the first build until its worker is in charge; the host
     switched to the second build; two visits. The page, and what each of the
     two visits received.
@@ -179,8 +180,14 @@ def after_deploy(browser: Browser, watch: Watch, host: tuple[Host, str],
     server, base_url = host
     context = browser.new_context(service_workers="allow")
     context.add_init_script(RECORD_CSP_VIOLATIONS)
-    context.on("request", lambda request: None if request.url.startswith(
-        ("http://127.0.0.1:", "data:", "blob:")) else watch.outside.append(request.url))
+    context.on(
+        "request",
+        lambda request: (
+            None
+            if request.url.startswith(("http://127.0.0.1:", "data:", "blob:"))
+            else watch.outside.append(request.url)
+        ),
+    )
     page = watch.attach(context.new_page())
     visit(page, base_url)
     in_charge(page)
@@ -191,7 +198,10 @@ def after_deploy(browser: Browser, watch: Watch, host: tuple[Host, str],
 
 
 def test_after_a_deploy_every_file_a_page_receives_is_the_new_builds(
-    after_deploy: tuple[Page, list[list[Received]]], host: tuple[Host, str], first_site: Path, second_site: Path,
+    after_deploy: tuple[Page, list[list[Received]]],
+    host: tuple[Host, str],
+    first_site: Path,
+    second_site: Path,
 ) -> None:
     """On both visits after the switch, each response's bytes are the second
     build's file at that address, and the page's Python is the second build's;
@@ -213,13 +223,19 @@ def test_after_a_deploy_every_file_a_page_receives_is_the_new_builds(
     modules = sorted(page.evaluate(LISTED_MODULES))
     assert "main" in modules
     imports = "".join(f"import {module}\n" for module in modules)
-    ran = run_python(page, f"import pyengine\n{imports}result = [pyengine.__deploy__, __deploy__, "
-                           + ", ".join(f"{module}.__deploy__" for module in modules) + "]")
+    ran = run_python(
+        page,
+        f"import pyengine\n{imports}result = [pyengine.__deploy__, __deploy__, "
+        + ", ".join(f"{module}.__deploy__" for module in modules)
+        + "]",
+    )
     assert ran == ["second"] * (2 + len(modules)), "the engine, the page's script and each module: new build's"
 
 
 def test_after_a_deploy_the_workers_cache_holds_the_new_builds_bytes(
-    after_deploy: tuple[Page, list[list[Received]]], host: tuple[Host, str], second_site: Path,
+    after_deploy: tuple[Page, list[list[Received]]],
+    host: tuple[Host, str],
+    second_site: Path,
 ) -> None:
     """Once the new worker has taken over, its cache is the only one, and holds
     the second build's bytes at every address it keeps: every file the new
@@ -227,7 +243,8 @@ def test_after_a_deploy_the_workers_cache_holds_the_new_builds_bytes(
     page, _ = after_deploy
     _, base_url = host
     in_charge(page, build_of(second_site))
-    held = page.evaluate("""async (name) => {
+    held = page.evaluate(
+        """async (name) => {
         const cache = await caches.open(name);
         const held = {};
         for (const request of await cache.keys()) {
@@ -236,19 +253,22 @@ def test_after_a_deploy_the_workers_cache_holds_the_new_builds_bytes(
             held[request.url] = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
         }
         return held;
-    }""", f"pyengine-{build_of(second_site)}")
+    }""",
+        f"pyengine-{build_of(second_site)}",
+    )
     worker = (second_site / "sw.js").read_text()
     listed = {line.split('"')[1] for line in worker.splitlines() if line.startswith('"') and '": "' in line}
     lazy = {address for address in listed if address.startswith("runtime/pyodide/python_stdlib.zip?")}
     assert len(lazy) == 1
-    cached = {url[len(base_url):] for url in held}
+    cached = {url[len(base_url) :] for url in held}
     assert cached == listed - lazy, f"missing {sorted(listed - lazy - cached)}, not listed {sorted(cached - listed)}"
     for url, digest in held.items():
         assert digest == sha256(file_of(second_site, url, base_url).read_bytes()), url
 
 
-def test_after_a_deploy_the_new_build_plays_offline(after_deploy: tuple[Page, list[list[Received]]],
-                                                      second_site: Path) -> None:
+def test_after_a_deploy_the_new_build_plays_offline(
+    after_deploy: tuple[Page, list[list[Received]]], second_site: Path
+) -> None:
     """With the new worker in charge, the network gone, a reload runs the new build."""
     page, _ = after_deploy
     in_charge(page, build_of(second_site))
@@ -269,7 +289,7 @@ class ProjectPageHandler(QuietHandler):
 
     def send_head(self) -> Any:
         if self.path.startswith(self.PREFIX):
-            self.path = "/" + self.path[len(self.PREFIX):]
+            self.path = "/" + self.path[len(self.PREFIX) :]
             target = self.translate_path(self.path)
             if os.path.exists(target) and (os.path.isfile(target) or os.path.isfile(target + "/index.html")):
                 return super().send_head()
@@ -312,7 +332,10 @@ def test_the_404_page_works_under_a_sub_path(browser: Browser, watch: Watch, sit
 
 
 def test_after_a_deploy_an_earlier_builds_address_gets_an_error_not_another_builds_file(
-    after_deploy: tuple[Page, list[list[Received]]], first_site: Path, second_site: Path, watch: Watch,
+    after_deploy: tuple[Page, list[list[Received]]],
+    first_site: Path,
+    second_site: Path,
+    watch: Watch,
 ) -> None:
     """A page of the first build still open would ask for its files by their
     old addresses: the server now has other bytes there, and the worker says

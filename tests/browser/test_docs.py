@@ -45,7 +45,9 @@ def test_the_analysis_board_shows_every_cells_outcome(
                 assert read, hint
                 value, plies = reference.move_outcome(cells, cell)
                 assert (read[1] or "draw", int(read[2]) if read[2] else None) == (
-                    value, None if value == "draw" else plies)
+                    value,
+                    None if value == "draw" else plies,
+                )
             if n == 0:
                 click_cell(page, 8, root)
         page.click(f"{root} [data-action='restart']")
@@ -63,9 +65,7 @@ def test_the_facts_are_computed_in_the_browser_and_match_cpython(
     page.goto(base_url + "facts/")
     page.wait_for_selector("[data-board='facts'][data-ready='true']", timeout=60_000)
     try:
-        shown = dict(
-            page.eval_on_selector_all("[data-fact]", "els => els.map(e => [e.dataset.fact, e.textContent])")
-        )
+        shown = dict(page.eval_on_selector_all("[data-fact]", "els => els.map(e => [e.dataset.fact, e.textContent])"))
         for key, value in compute_facts().as_dict().items():
             assert shown[key] == f"{value:,}", key
         assert shown["policy_digest"] == perfect_policy_digest()

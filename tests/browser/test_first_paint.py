@@ -119,9 +119,7 @@ def test_a_whole_game_before_python_and_the_bot_never_loses(
             ending = page.locator(f"{form(side)} [data-result]:visible")
             assert ending.get_attribute("data-result") == board.result.value
             assert ending.inner_text() == end_message(board.result, side)
-            lit = page.eval_on_selector_all(
-                f"{form(side)} .fp-k", f"els => els.filter({SHOWN}).length"
-            )
+            lit = page.eval_on_selector_all(f"{form(side)} .fp-k", f"els => els.filter({SHOWN}).length")
             assert lit == len({c for line in board.winning_lines for c in line})
             page.reload()  # a new game: the page keeps no state of its own
         assert page.get_attribute(f"{GAME} table.ttt-board", "data-ready") == "false"
@@ -192,9 +190,7 @@ def test_clicks_during_the_hand_over_are_played_once_or_not_at_all(
         assert board.winner is not Player.X or board.result is Result.ONGOING
 
 
-def test_other_settings_wait_for_python_and_say_so(
-    module_context: BrowserContext, watch: Watch, base_url: str
-) -> None:
+def test_other_settings_wait_for_python_and_say_so(module_context: BrowserContext, watch: Watch, base_url: str) -> None:
     """Settings only Python serves show its board loading, with a word on when."""
     with held_page(module_context, watch, f"{base_url}?mode=two") as held:
         page = held.page

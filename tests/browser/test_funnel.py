@@ -9,9 +9,7 @@ from pyengine.facts import funnel
 from .conftest import Watch, axe_both_schemes
 
 
-def test_every_number_of_the_funnel_is_the_engines(
-    module_context: BrowserContext, watch: Watch, base_url: str
-) -> None:
+def test_every_number_of_the_funnel_is_the_engines(module_context: BrowserContext, watch: Watch, base_url: str) -> None:
     page = watch.attach(module_context.new_page())
     try:
         page.goto(base_url + "facts/")

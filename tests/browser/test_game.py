@@ -202,7 +202,6 @@ class TestImpatientClicks:
         click_cell(page, 4, force=True)
         assert board_of(page).ply == 1
 
-
     def test_a_click_between_cells_does_nothing(self, page: Page) -> None:
         """Events on the board but on no cell (its borders) are ignored without error."""
         setup(page, mode="two")
@@ -287,7 +286,6 @@ def test_the_board_is_drawn_before_python_runs(page: Page, base_url: str) -> Non
     assert len(re.findall(r'class="ttt-cell[^"]*" data-cell="\d"', html)) == 9
     assert 'data-ready="false"' in html and "You can play now." in html
     assert html.count('<form class="fp-board"') == 2
-
 
 
 # -- the game review (issue 19) ----------------------------------------------------

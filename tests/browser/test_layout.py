@@ -16,8 +16,12 @@ MIN_TARGET = 44  # px, WCAG 2.5.5 / platform guidelines for touch targets
 def module_context(browser: Browser, watch: Watch) -> Iterator[BrowserContext]:
     """A 320 px phone, dark, with reduced motion: the shared page opens in it."""
     context = new_context(
-        browser, watch, viewport={"width": 320, "height": 640}, has_touch=True,
-        color_scheme="dark", reduced_motion="reduce",
+        browser,
+        watch,
+        viewport={"width": 320, "height": 640},
+        has_touch=True,
+        color_scheme="dark",
+        reduced_motion="reduce",
     )
     yield context
     context.close()
@@ -64,8 +68,9 @@ def test_the_dark_scheme_follows_the_system(page: Page) -> None:
 
 
 @pytest.mark.parametrize("path", ["bots/"])
-def test_wide_tables_scroll_within_themselves_with_a_hint(module_context: BrowserContext, watch: Watch, base_url: str,
-                                                          path: str) -> None:
+def test_wide_tables_scroll_within_themselves_with_a_hint(
+    module_context: BrowserContext, watch: Watch, base_url: str, path: str
+) -> None:
     """On a 320 px phone the Bots page's tables (the build's and the live round
     robin) are wider than the screen: each scrolls sideways in its own box, the
     page does not, and the box draws a shadow at the edge where more is hidden

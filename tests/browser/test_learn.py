@@ -72,9 +72,10 @@ def test_menace_trains_and_is_there_after_a_reload(page: Page) -> None:
     boxes = page.eval_on_selector_all(f"{MENACE} figure.box svg", "els => els.map(e => e.getAttribute('aria-label'))")
     reload(page)
     assert games(page, MENACE) == 100
-    assert page.eval_on_selector_all(
-        f"{MENACE} figure.box svg", "els => els.map(e => e.getAttribute('aria-label'))"
-    ) == boxes
+    assert (
+        page.eval_on_selector_all(f"{MENACE} figure.box svg", "els => els.map(e => e.getAttribute('aria-label'))")
+        == boxes
+    )
     assert page.is_hidden(f"{MENACE} .ttt-message")
 
 
@@ -149,7 +150,7 @@ def test_the_resignation_note_follows_menaces_games(page: Page) -> None:
 
 
 def test_broken_saved_state_gives_a_fresh_machine_and_a_sentence(page: Page) -> None:
-    page.evaluate("key => localStorage.setItem(key, '{\"version\": 1, \"machine\": {\"boxes\": 7}')", KEY)
+    page.evaluate('key => localStorage.setItem(key, \'{"version": 1, "machine": {"boxes": 7}\')', KEY)
     reload(page)
     message = page.inner_text(f"{MENACE} .ttt-message")
     assert "could not be read" in message and "fresh machine" in message

@@ -83,8 +83,9 @@ def test_the_pages_carry_the_sites_policy_and_no_script(no_js: BrowserContext, b
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_each_mark_has_the_sites_colour_in_every_edition(browser: Browser, watch: Watch, base_url: str,
-                                                         scheme: str) -> None:
+def test_each_mark_has_the_sites_colour_in_every_edition(
+    browser: Browser, watch: Watch, base_url: str, scheme: str
+) -> None:
     """X and O are drawn in one colour each, the same on the game page (its board
     drawn before Python, in the site's stylesheet) as in both no-JavaScript
     editions, in the light and the dark scheme; and X's is not O's. (With
@@ -95,8 +96,9 @@ def test_each_mark_has_the_sites_colour_in_every_edition(browser: Browser, watch
 
     def colours(url: str, x: str, o: str) -> tuple[str, str]:
         page.goto(url)
-        return page.locator(x).first.evaluate("e => getComputedStyle(e).color"), \
-            page.locator(o).first.evaluate("e => getComputedStyle(e).color")
+        return page.locator(x).first.evaluate("e => getComputedStyle(e).color"), page.locator(o).first.evaluate(
+            "e => getComputedStyle(e).color"
+        )
 
     try:
         site = colours(base_url, ".fp-board i.fp-x", ".fp-board i.fp-o")

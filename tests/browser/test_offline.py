@@ -50,10 +50,12 @@ def visited(online: BrowserContext, watch: Watch, base_url: str) -> Iterator[Pag
 
 def cached_paths(page: Page) -> list[str]:
     """The paths of what the service worker's cache holds, query and all."""
-    return list(page.evaluate("""async () => {
+    return list(
+        page.evaluate("""async () => {
         const cache = await caches.open((await caches.keys())[0]);
         return (await cache.keys()).map((request) => new URL(request.url).pathname + new URL(request.url).search);
-    }"""))
+    }""")
+    )
 
 
 def test_one_visit_caches_the_pages_and_the_runtime(visited: Page, base_url: str) -> None:
@@ -65,9 +67,13 @@ def test_one_visit_caches_the_pages_and_the_runtime(visited: Page, base_url: str
     cached = cached_paths(visited)
     for path in ("/", "/facts/", "/runtime/pyscript/core-C9KDLldu.js"):
         assert path in cached, path
-    for path in (r"/runtime/pyodide/pyodide\.asm\.wasm\?v=[0-9a-f]{16}", r"/runtime/pyscript/core\.js\?v=[0-9a-f]{16}",
-                 r"/runtime/pyengine-[0-9a-f]{16}\.zip", r"/py/main\.py\?v=[0-9a-f]{16}",
-                 r"/runtime/pyodide/python_stdlib\.min\.zip\?v=[0-9a-f]{16}"):
+    for path in (
+        r"/runtime/pyodide/pyodide\.asm\.wasm\?v=[0-9a-f]{16}",
+        r"/runtime/pyscript/core\.js\?v=[0-9a-f]{16}",
+        r"/runtime/pyengine-[0-9a-f]{16}\.zip",
+        r"/py/main\.py\?v=[0-9a-f]{16}",
+        r"/runtime/pyodide/python_stdlib\.min\.zip\?v=[0-9a-f]{16}",
+    ):
         assert any(re.fullmatch(path, url) for url in cached), path
     full = [url for url in cached if url.startswith("/runtime/pyodide/python_stdlib.zip")]
     assert not full, "fetched only when a page needs it"
@@ -138,8 +144,11 @@ def test_offline_the_rest_of_the_stdlib_still_comes_on_demand(visited: Page, onl
     outside the trimmed zip, and kept: after that a page imports such a module
     offline, the full zip staged from the service worker's cache."""
     assert run_python(visited, "import fractions\nresult = str(fractions.Fraction(2, 6))") == "1/3"
-    assert wait_until(visited, "async () => (await (await caches.open((await caches.keys())[0])).keys())"
-                               ".some((request) => request.url.includes('/python_stdlib.zip?v='))"), "kept"
+    assert wait_until(
+        visited,
+        "async () => (await (await caches.open((await caches.keys())[0])).keys())"
+        ".some((request) => request.url.includes('/python_stdlib.zip?v='))",
+    ), "kept"
     online.set_offline(True)
     try:
         visited.goto(visited.url.split("?")[0])
@@ -151,8 +160,9 @@ def test_offline_the_rest_of_the_stdlib_still_comes_on_demand(visited: Page, onl
         online.set_offline(False)
 
 
-def test_offline_the_strategy_map_fetched_on_demand_still_opens(visited: Page, online: BrowserContext,
-                                                                base_url: str) -> None:
+def test_offline_the_strategy_map_fetched_on_demand_still_opens(
+    visited: Page, online: BrowserContext, base_url: str
+) -> None:
     """The map the strategy page fetches only when it is shown (the bot as O) was
     precached with the rest: a link to it works offline, zoomed where it points."""
     node = f"4,{fixed_move(Board.empty().play(4))}"

@@ -27,9 +27,7 @@ FULL_STDLIB = "runtime/pyodide/python_stdlib.zip"
 
 def fetched(page: Page) -> list[str]:
     """The site paths this page has requested, in order."""
-    return list(page.evaluate(
-        "performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.slice(1))"
-    ))
+    return list(page.evaluate("performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.slice(1))"))
 
 
 def play_to_the_end(page: Page) -> None:
@@ -74,7 +72,9 @@ def test_the_modules_the_page_starts_with_are_bytecode_imported_one_by_one(page:
     first = runtime.imported_at_start()
     engine = [name for name in first if name.startswith("pyengine.")]
     pages = [name for name in first if not name.startswith("pyengine")]
-    found = run_python(page, f"""
+    found = run_python(
+        page,
+        f"""
 import importlib.util, sys
 result = {{}}
 for name in {engine!r}:
@@ -83,7 +83,8 @@ for name in {pages!r}:
     module = sys.modules[name]
     with open(module.__file__, "rb") as source, open(module.__cached__, "rb") as cached:
         result[name] = cached.read()[8:16] == importlib.util.source_hash(source.read())
-""")
+""",
+    )
     assert isinstance(found, dict)
     for name in engine:
         assert str(found[name]).endswith(f"/pyengine/{name.split('.')[1]}.pyc"), found[name]
@@ -102,7 +103,9 @@ def test_the_start_hooks_import_every_start_module_before_the_script(page: Page,
     of the texts PyScript wrote (Pyodide writes no bytecode of its own)."""
     started = (page.get_attribute('script[type="py"][src]', "data-start-modules") or "").split()
     assert any(name.split(".")[0] == "pyscript" for name in started)
-    found = run_python(page, f"""
+    found = run_python(
+        page,
+        f"""
 import gc, importlib.util, os, sys
 import pyscript
 tracked = {{id(module) for module in gc.get_objects() if type(module) is type(sys)}}
@@ -113,13 +116,17 @@ for name in os.listdir(os.path.join(folder, "__pycache__")):
         result[name] = [pyc.read().hex()]
     with open(os.path.join(folder, name.split(".")[0] + ".py"), "rb") as source:
         result[name].append(importlib.util.source_hash(source.read()).hex())
-""")
+""",
+    )
     assert isinstance(found, dict)
     assert {name: found[name] for name in started} == dict.fromkeys(started, True)
     assert found["main"] is False
     with zipfile.ZipFile(next((site_dir / "runtime").glob("pyengine-*.zip"))) as zf:
-        shipped = {name.rsplit("/", 1)[1]: zf.read(name).hex() for name in zf.namelist()
-                   if name.startswith("pyscript/__pycache__/")}
+        shipped = {
+            name.rsplit("/", 1)[1]: zf.read(name).hex()
+            for name in zf.namelist()
+            if name.startswith("pyscript/__pycache__/")
+        }
     assert shipped
     for name, pyc in shipped.items():
         assert found.get(name, [None])[0] == pyc, name
@@ -137,7 +144,7 @@ def test_pyodide_still_starts_the_way_the_loader_cuts_it() -> None:
     # the instantiateWasm option Pyodide sets, whose callback links.
     assert 'Module["instantiateWasm"](info,(inst,mod)=>{resolve(receiveInstance(inst,mod))' in source
     assert "instantiateWasm:" in (stdlib.PYODIDE_DIR / "pyodide.mjs").read_text()
-    bootstrap = source[source.index("API.finalizeBootstrap=function"):][:200]
+    bootstrap = source[source.index("API.finalizeBootstrap=function") :][:200]
     assert 'API.rawRun("import _pyodide_core")' in bootstrap
 
 
@@ -193,7 +200,9 @@ def test_a_missing_module_fails_at_once(page: Page) -> None:
 def test_the_rest_of_the_stdlib_comes_on_demand(page: Page) -> None:
     """A standard module not in the trimmed zip imports, from the full zip
     downloaded once, and works; the board still plays afterwards."""
-    result = run_python(page, """
+    result = run_python(
+        page,
+        """
 import decimal
 import xml.dom.minidom
 from email.mime.text import MIMEText
@@ -202,7 +211,8 @@ result = [
     str(decimal.Decimal(1) / decimal.Decimal(8)),
     MIMEText("x").get_content_type(),
 ]
-""")
+""",
+    )
     assert result == ["<b>hi</b>", "0.125", "text/plain"]
     assert fetched(page).count(FULL_STDLIB) == 1
     page.click("[data-action='restart']")
@@ -228,14 +238,21 @@ def only_the_failed_attempts_errors(watch: Watch) -> None:
     watch.errors.clear()
 
 
-@pytest.mark.parametrize("path, how", [
-    ("runtime/pyodide/pyodide.asm.wasm", "404"),
-    ("runtime/pyodide/python_stdlib.min.zip", "abort"),
-    ("runtime/pyengine-*.zip", "404"),  # fetched by polyscript after Pyodide starts
-    ("py/main.py", "abort"),
-])
+@pytest.mark.parametrize(
+    "path, how",
+    [
+        ("runtime/pyodide/pyodide.asm.wasm", "404"),
+        ("runtime/pyodide/python_stdlib.min.zip", "abort"),
+        ("runtime/pyengine-*.zip", "404"),  # fetched by polyscript after Pyodide starts
+        ("py/main.py", "abort"),
+    ],
+)
 def test_a_failed_runtime_says_so_and_try_again_brings_python_up(
-    module_context: BrowserContext, watch: Watch, base_url: str, path: str, how: str,
+    module_context: BrowserContext,
+    watch: Watch,
+    base_url: str,
+    path: str,
+    how: str,
 ) -> None:
     """With a runtime file failing, the page says so in words and offers to try
     again; with the file back, Try again starts Python without reloading the
@@ -290,7 +307,9 @@ def test_a_failed_runtime_says_so_and_try_again_brings_python_up(
 
 
 def test_a_start_that_takes_too_long_says_so_and_try_again_works(
-    browser: Browser, watch: Watch, base_url: str,
+    browser: Browser,
+    watch: Watch,
+    base_url: str,
 ) -> None:
     """A download that stalls never fails: with the wasm held back past the
     watchdog, the page says the game is taking long, with Try again; a retry

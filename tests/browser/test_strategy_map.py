@@ -159,7 +159,6 @@ def test_the_map_follows_the_live_game(
         page.close()
 
 
-
 def test_on_a_desktop_the_game_and_its_map_are_on_screen_together(
     module_context: BrowserContext, watch: Watch, base_url: str
 ) -> None:

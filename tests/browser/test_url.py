@@ -77,9 +77,7 @@ def test_a_bad_position_is_a_message_and_a_fresh_game(
         assert page.input_value("#ttt-as") == Player.X.value
 
 
-def test_unknown_settings_fall_back_with_a_message(
-    module_context: BrowserContext, watch: Watch, base_url: str
-) -> None:
+def test_unknown_settings_fall_back_with_a_message(module_context: BrowserContext, watch: Watch, base_url: str) -> None:
     """Unknown mode, level and side are named in the message; defaults apply."""
     with visit(module_context, watch, base_url, "mode=chess&level=god&as=Z") as page:
         text = page.inner_text(f"{GAME} .ttt-message")
