@@ -10,10 +10,10 @@ puts them where they go.
 
 from __future__ import annotations
 
-from .board import Board, Player
+from .board import Board
 from .errors import InvalidPositionError
 from .search import Algorithm, Event, Order
-from .trace import BranchState, PathNode, Step, TreeNode
+from .trace import Branch, BranchState, PathNode, Step, TreeNode
 from .words import (
     ALGORITHM_NAMES,
     ORDER_NAMES,
@@ -99,31 +99,19 @@ def node_heading(
     return text + "."
 
 
-def branch_text(
-    move: int,
-    size: int,
-    state: BranchState,
-    value: int | None,
-    nodes: int,
-    *,
-    side: Player | None = None,
-    convention: Convention = Convention.NEGAMAX,
-    bound: int = 0,
-) -> str:
-    """One move of a position on the current path, as far as it is searched;
-    a finished move's value (``value``, for ``side``, the side to move at the
-    position) as ``convention`` states it, marked when it is only a bound
-    (``bound``: the branch's)."""
-    where = f"{cell_name(move, size)} ({move})"
-    if state is BranchState.DONE and value is not None:
-        if side is None and convention is not Convention.NEGAMAX:
-            raise ValueError("a value is stated from X's side only knowing whose it is: pass side")
-        whose = side or Player.X
-        shown = bounded(stated(value, whose, convention), stated(bound, whose, convention))
+def branch_text(branch: Branch, node: PathNode, *, convention: Convention = Convention.NEGAMAX) -> str:
+    """One move of a position on the current path (``node``), as far as it
+    is searched; a finished move's value (for the side to move at ``node``)
+    as ``convention`` states it, marked when it is only a bound."""
+    move, nodes = branch.move, branch.nodes
+    where = f"{cell_name(move, node.board.size)} ({move})"
+    if branch.state is BranchState.DONE and branch.value is not None:
+        side = valued_side(node.board)
+        shown = bounded(stated(branch.value, side, convention), stated(branch.bound, side, convention))
         return f"{where}: {shown}, {nodes:,} node{'s' if nodes != 1 else ''}"
-    if state is BranchState.SEARCHING:
+    if branch.state is BranchState.SEARCHING:
         return f"{where}: searching, {nodes:,} node{'s' if nodes != 1 else ''} so far"
-    if state is BranchState.SKIPPED:
+    if branch.state is BranchState.SKIPPED:
         return f"{where}: cut off"
     return f"{where}: not yet"
 

@@ -189,16 +189,7 @@ def read_sentences(board: Board, step: Step, convention: Convention, checks: Che
             for branch in on_path.branches:  # values come back only to the end of the path
                 if branch.value is None:
                     continue
-                text = searchwords.branch_text(
-                    branch.move,
-                    3,
-                    branch.state,
-                    branch.value,
-                    branch.nodes,
-                    side=valued_side(on_path.board),
-                    convention=convention,
-                    bound=branch.bound,
-                )
+                text = searchwords.branch_text(branch, on_path, convention=convention)
                 checks.read(f"path outline at {where}", BRANCH, text, on_path.board.play(branch.move), side)
 
 

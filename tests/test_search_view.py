@@ -17,7 +17,7 @@ import search_address
 
 from pyengine import Board, InvalidPositionError, Player, Value, analyze, searchwords
 from pyengine.search import INFINITY, Algorithm, Counts, Event, Kind, Order, events, run_to_end, tally
-from pyengine.trace import JUMPS, SMALL_TREE, BranchState, Trace, steps_bound, tree
+from pyengine.trace import JUMPS, SMALL_TREE, Branch, BranchState, PathNode, Trace, steps_bound, tree
 from pyengine.words import Convention, describe
 
 SMALL = Board.parse("X.O/.X./..O")  # issue 19's position: End, then Back, stuck the explorer
@@ -411,11 +411,10 @@ class TestConventions:
                 for branch in node.branches:
                     if branch.value is None:
                         continue
-                    text = searchwords.branch_text(
-                        branch.move, 3, branch.state, branch.value, branch.nodes, side=side, convention=MAXMIN
-                    )
+                    text = searchwords.branch_text(branch, node, convention=MAXMIN)
+                    mark = {0: "", 1: "\u2265 ", -1: "\u2264 "}[from_x(branch.bound, side)]  # a bound turns with it
                     assert text.startswith(
-                        f"{searchwords.cells_text([branch.move], 3)}: {SIGNS[from_x(branch.value, side)]}, "
+                        f"{searchwords.cells_text([branch.move], 3)}: {mark}{SIGNS[from_x(branch.value, side)]}, "
                     ), text
 
     def test_the_cut_off_names_the_side_whose_bound_closed_the_window(self) -> None:
@@ -450,12 +449,12 @@ class TestConventions:
                 )
         assert seen == {Player.X, Player.O}
 
-    def test_a_branchs_value_needs_its_side_to_be_stated_from_xs(self) -> None:
-        with pytest.raises(ValueError, match="pass side"):
-            searchwords.branch_text(4, 3, BranchState.DONE, 1, 5, convention=MAXMIN)
-        assert searchwords.branch_text(4, 3, BranchState.DONE, 1, 5, side=Player.O, convention=MAXMIN) == (
-            "centre (4): \u22121, 5 nodes"
-        )
+    def test_a_branchs_value_is_stated_for_the_side_to_move_at_its_position(self) -> None:
+        """O to move: a move worth +1 to O is -1 from X's side, and a bound turns round with it."""
+        branch = Branch(4, BranchState.DONE, 1, 1, 5, 2)
+        node = PathNode(Board.parse("X../.../..."), -2, 2, 4, 1, (branch,), 1)
+        assert searchwords.branch_text(branch, node) == "centre (4): \u2265 +1, 5 nodes"
+        assert searchwords.branch_text(branch, node, convention=MAXMIN) == "centre (4): \u2264 \u22121, 5 nodes"
 
     def test_how_the_bot_thinks_worked_example_is_the_searchs_own(self) -> None:
         """The page's worked example (alpha-beta in cell order from

@@ -14,7 +14,7 @@ from pyscript import document
 from pyengine import searchwords
 from pyengine.search import Algorithm
 from pyengine.trace import Step, TreeNode
-from pyengine.words import Convention, valued_side
+from pyengine.words import Convention
 
 
 class Outline:
@@ -111,16 +111,7 @@ class Outline:
                 chip = document.createElement("li")
                 chip.className = "ex-move"
                 chip.setAttribute("data-state", branch.state)
-                chip.textContent = searchwords.branch_text(
-                    branch.move,
-                    node.board.size,
-                    branch.state,
-                    branch.value,
-                    branch.nodes,
-                    side=valued_side(node.board),
-                    convention=convention,
-                    bound=branch.bound,
-                )
+                chip.textContent = searchwords.branch_text(branch, node, convention=convention)
                 moves.appendChild(chip)
             if node.branches:
                 item.appendChild(moves)
