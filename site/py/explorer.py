@@ -23,7 +23,6 @@ between; a progress bar and a Stop button show while it works.
 
 from __future__ import annotations
 
-import contextlib
 import math
 
 import position_editor as editing
@@ -33,6 +32,7 @@ from longwork import STEP_S, Runner
 from outline_view import Outline
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
+from saved import Kept
 from tree_view import TreeView
 
 from pyengine import Board, InvalidPositionError, searchwords
@@ -43,6 +43,10 @@ from pyengine.words import Convention, board_words, describe
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
     from collections.abc import Callable
+
+    from pyodide.ffi import JsProxy
+
+    from pyengine.search import Event
 
 TRACE_LINES = 12  # steps shown in the text trace, the current one last
 ANNOUNCE_MS = 350  # the live region speaks once stepping pauses, not at every key
@@ -72,8 +76,9 @@ them leaves the lesson."""
 class Explorer:
     """One explorer on the page and the one search behind it."""
 
-    def __init__(self, root: object) -> None:
+    def __init__(self, root: JsProxy) -> None:
         self.root = root
+        self.kept = Kept(window)
         self.form = root.querySelector("form.ex-settings")
         self.alg_select = root.querySelector("#ex-alg")
         self.order_select = root.querySelector("#ex-order")
@@ -172,11 +177,11 @@ class Explorer:
 
     # -- events ----------------------------------------------------------------
 
-    def _on_step_button(self, event: object) -> None:
+    def _on_step_button(self, event: JsProxy) -> None:
         how = str(event.currentTarget.dataset.jump)
         self.go(lambda: self.trace.jump(how))
 
-    def _on_key(self, event: object) -> None:
+    def _on_key(self, event: JsProxy) -> None:
         """A key pressed in the explorer, or on the page's body (nothing
         focused, as after a click on a blank spot): a step key steps, and no
         key the theme reads as "next page" or "previous page" reaches it."""
@@ -200,18 +205,18 @@ class Explorer:
             how = how[0] + "100"
         self.go(lambda: self.trace.jump(how))
 
-    def _on_page_key(self, event: object) -> None:
+    def _on_page_key(self, event: JsProxy) -> None:
         """Keys pressed with nothing focused (the target is the body) are the explorer's."""
         if event.target in (document.body, document.documentElement):
             self._on_key(event)
 
-    def _on_step_input(self, event: object) -> None:
+    def _on_step_input(self, event: JsProxy) -> None:
         text = str(self.step_input.value).strip()
         if text.isdigit():
             number = int(text)
             self.go(lambda: self.trace.seek(number))
 
-    def _on_submit(self, event: object) -> None:
+    def _on_submit(self, event: JsProxy) -> None:
         event.preventDefault()
         try:
             board = address.searchable(Board.parse(str(self.pos_input.value)))
@@ -220,7 +225,7 @@ class Explorer:
             return
         self.search(Algorithm.parse(str(self.alg_select.value)), board, Order.parse(str(self.order_select.value)))
 
-    def _on_convention(self, event: object) -> None:
+    def _on_convention(self, event: JsProxy) -> None:
         """State every value the other way: the same search, the same step."""
         self.convention = Convention.parse(str(self.convention_select.value))
         self.root.setAttribute("data-convention", self.convention.value)
@@ -237,17 +242,13 @@ class Explorer:
 
     def stored_convention(self) -> str | None:
         """The convention kept in this browser, as text (None if none, or storage is disabled)."""
-        try:
-            stored = window.localStorage.getItem(address.CONVENTION_KEY)
-        except Exception:  # storage disabled: nothing was kept
-            return None
-        return str(stored) if stored else None
+        return self.kept.read(address.CONVENTION_KEY)
 
     def keep_convention(self) -> None:
-        with contextlib.suppress(Exception):  # storage full or disabled: the choice lasts until the page closes
-            window.localStorage.setItem(address.CONVENTION_KEY, self.convention.value)
+        # Storage full or disabled: the choice lasts until the page closes.
+        self.kept.write(address.CONVENTION_KEY, self.convention.value)
 
-    def _on_stop(self, event: object) -> None:
+    def _on_stop(self, event: JsProxy) -> None:
         self.runner.stop()
         self.trace.halt()
         self.busy.hidden = True
@@ -256,7 +257,7 @@ class Explorer:
 
     # -- setting up a lesson: ready positions, cells to click, a link, presenting --
 
-    def set_up_lesson_tools(self, params: object) -> None:
+    def set_up_lesson_tools(self, params: JsProxy) -> None:
         root = self.root
         for link in root.querySelectorAll("a[data-lesson]"):
             link.addEventListener("click", create_proxy(self._on_lesson))
@@ -276,7 +277,7 @@ class Explorer:
         self.sync_form()
         self.go(lambda: self.trace.seek(1))
 
-    def _on_lesson(self, event: object) -> None:
+    def _on_lesson(self, event: JsProxy) -> None:
         """A ready position: its settings at once, without reloading the page
         (a click meant for a new tab or window is the browser's)."""
         if event.ctrlKey or event.metaKey or event.shiftKey or event.altKey or event.button != 0:
@@ -286,7 +287,7 @@ class Explorer:
         lesson = next(lesson for lesson in address.LESSONS if lesson.key == key)
         self.search(lesson.algorithm, lesson.board, lesson.order)
 
-    def _on_edit(self, event: object) -> None:
+    def _on_edit(self, event: JsProxy) -> None:
         """A click on one of the form's cells: its next mark (MARK_CYCLE); the
         notation follows, and a legal position is searched at once."""
         button = event.target.closest(".ex-edit")
@@ -306,7 +307,7 @@ class Explorer:
             return
         self.search(self.trace.algorithm, board, self.trace.order)
 
-    def _on_edit_key(self, event: object) -> None:
+    def _on_edit_key(self, event: JsProxy) -> None:
         """The arrow keys move between the form's cells (Enter or Space clicks one)."""
         button = event.target.closest(".ex-edit")
         if not button:
@@ -316,7 +317,7 @@ class Explorer:
             event.preventDefault()
             self.editor.querySelector(f'.ex-edit[data-cell="{target}"]').focus()
 
-    def _on_pos_typed(self, event: object) -> None:
+    def _on_pos_typed(self, event: JsProxy) -> None:
         """Typing the notation: the cells follow whatever it names."""
         marks = editing.notation_marks(str(self.pos_input.value))
         if marks is not None:
@@ -350,7 +351,7 @@ class Explorer:
         query = address.search_query(trace.board, trace.algorithm, trace.order, number, convention=self.convention)
         return address.presenting_query(query, presenting)
 
-    def _on_copy(self, event: object) -> None:
+    def _on_copy(self, event: JsProxy) -> None:
         # A link handed to a class opens the lesson, not presentation mode
         # (issue 31): only this page's own address keeps present=1, for a reload.
         address = f"{window.location.origin}{window.location.pathname}{self.step_address(False)}"
@@ -375,10 +376,10 @@ class Explorer:
         self.link_input.focus()
         self.link_input.select()
 
-    def _on_present(self, event: object) -> None:
+    def _on_present(self, event: JsProxy) -> None:
         self.present(not self.presenting)
 
-    def _on_escape(self, event: object) -> None:
+    def _on_escape(self, event: JsProxy) -> None:
         if self.presenting and str(event.key) == "Escape":
             self.present(False)
 
@@ -473,7 +474,7 @@ class Explorer:
         self.schedule("announce", self._announce, ANNOUNCE_MS)
         self.schedule("url", self._write_url, URL_MS)
 
-    def schedule(self, name: str, proxy: object, delay: int) -> None:
+    def schedule(self, name: str, proxy: JsProxy, delay: int) -> None:
         if self._timers[name]:
             window.clearTimeout(self._timers[name])
         self._timers[name] = window.setTimeout(proxy, delay)
@@ -545,7 +546,7 @@ class Explorer:
 
     # -- the drawn tree (tree_drawing.py places it, tree_view.py draws it) ------
 
-    def reset_drawing(self, steps: list[object]) -> None:
+    def reset_drawing(self, steps: list[Event]) -> None:
         """A new search: its whole tree placed once (``steps``: a small
         search's events; none for a large one), and an empty picture."""
         windows = self.trace.algorithm is Algorithm.ALPHABETA
@@ -578,12 +579,12 @@ class Explorer:
         would lay the page out again at every step)."""
         if not self.width_px:
             self.width_px = float(self.tree_box.clientWidth) or 600.0
-            view = drawing.choose_view(self.whole.slots if self.whole else None, self.widest, self.width_px)
-            if view != self.view:
-                self.view = view
+            chosen = drawing.choose_view(self.whole.slots if self.whole else None, self.widest, self.width_px)
+            if chosen != self.view:
+                self.view = chosen
                 self.tree_view.clear()
-                if view.whole and self.whole is not None:
-                    self.whole.place(view.boards)
+                if chosen.whole and self.whole is not None:
+                    self.whole.place(chosen.boards)
                 self.write_heading()
         view = self.view
         assert view is not None
@@ -621,6 +622,6 @@ class Explorer:
         self.message.textContent = ""
 
 
-def mount(root: object) -> None:
+def mount(root: JsProxy) -> None:
     """Bring the explorer to life."""
     Explorer(root)

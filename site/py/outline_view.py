@@ -16,11 +16,15 @@ from pyengine.search import Algorithm
 from pyengine.trace import Step, TreeNode
 from pyengine.words import Convention
 
+TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
+if TYPE_CHECKING:
+    from pyodide.ffi import JsProxy
+
 
 class Outline:
     """The text tree of one search."""
 
-    def __init__(self, element: object) -> None:
+    def __init__(self, element: JsProxy) -> None:
         self.element = element
         self.reset([], {})
 
@@ -29,10 +33,10 @@ class Outline:
         each node's step comes; none for a search outlined as its path."""
         self.element.replaceChildren()
         self.nodes, self.index = nodes, index
-        self.items: list[tuple[object, object]] = []  # (item, label) per tree node
+        self.items: list[tuple[JsProxy, JsProxy]] = []  # (item, label) per tree node
         self.shown: list[tuple[bool, bool, bool] | None] = []  # None: label to be written
         self.current = -1
-        lists: dict[int, object] = {-1: self.element}
+        lists: dict[int, JsProxy] = {-1: self.element}
         for node in nodes:
             item = document.createElement("li")
             item.className = "ex-tn"

@@ -22,6 +22,13 @@ from pyscript.ffi import create_proxy
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import TypeVar
+
+    from pyodide.ffi import JsProxy
+
+    Shape = TypeVar("Shape", drawing.Edge, drawing.Glyph, drawing.Note)
+    Drawn = dict[str, tuple[JsProxy, dict[str, JsProxy], Shape]]
+    """One layer's drawn shapes by key: (element, its parts by name, what it shows)."""
 
 SVG = "http://www.w3.org/2000/svg"
 
@@ -29,7 +36,7 @@ SVG = "http://www.w3.org/2000/svg"
 class TreeView:
     """One SVG showing one picture at a time."""
 
-    def __init__(self, svg: object, on_click: Callable[[str | None, int | None], None] | None = None) -> None:
+    def __init__(self, svg: JsProxy, on_click: Callable[[str | None, int | None], None] | None = None) -> None:
         self.svg = svg
         self.layers = {name: svg.querySelector(f".ex-{name}") for name in ("edges", "nodes", "notes")}
         self.boards = False
@@ -42,8 +49,11 @@ class TreeView:
         """An empty picture (a new tree, or a view drawn another way)."""
         for layer in self.layers.values():
             layer.replaceChildren()
-        # key -> (element, its parts by name, what it shows): touched only when that changes
-        self.drawn: dict[str, tuple[object, dict[str, object], object]] = {}
+        # One dict per layer, so that each knows the kind of shape it shows:
+        # an element is touched only when what it shows changes.
+        self.edges: Drawn[drawing.Edge] = {}
+        self.glyphs: Drawn[drawing.Glyph] = {}
+        self.notes: Drawn[drawing.Note] = {}
 
     def show(self, picture: drawing.Picture) -> None:
         """Draw ``picture``; a picture drawn another way (boards or moves) starts afresh."""
@@ -56,22 +66,22 @@ class TreeView:
             svg.setAttribute("viewBox", box)
         svg.setAttribute("aria-label", picture.label)
         svg.setAttribute("data-view", ("whole" if view.whole else "path") + (" boards" if view.boards else ""))
-        self._sync(picture.edges, "edge:", self._new_edge, self._set_edge)
-        self._sync(picture.glyphs, "node:", self._new_glyph, self._set_glyph)
-        self._sync(picture.notes, "note:", self._new_note, self._set_note)
+        self._sync(picture.edges, self.edges, self._new_edge, self._set_edge)
+        self._sync(picture.glyphs, self.glyphs, self._new_glyph, self._set_glyph)
+        self._sync(picture.notes, self.notes, self._new_note, self._set_note)
 
-    def group(self, key: str) -> object | None:
+    def group(self, key: str) -> JsProxy | None:
         """The ``<g>`` of the node ``key`` (its moves from the root), if drawn."""
-        held = self.drawn.get("node:" + key)
+        held = self.glyphs.get(key)
         return held[0] if held is not None else None
 
-    def note(self, key: str) -> object | None:
+    def note(self, key: str) -> JsProxy | None:
         """The ``<text>`` of the note ``key`` (a cut-off's reason: ``"cut:"``
         and its node's key), if drawn."""
-        held = self.drawn.get("note:" + key)
+        held = self.notes.get(key)
         return held[0] if held is not None else None
 
-    def _on_click(self, event: object) -> None:
+    def _on_click(self, event: JsProxy) -> None:
         if self.on_click is None:
             return
         node = event.target.closest("[data-node]")
@@ -83,38 +93,37 @@ class TreeView:
 
     def _sync(
         self,
-        wanted: dict[str, object],
-        prefix: str,
-        new: Callable[[object], tuple[object, dict[str, object]]],
-        update: Callable[[dict[str, object], object, object | None], None],
+        wanted: dict[str, Shape],
+        drawn: Drawn[Shape],
+        new: Callable[[Shape], tuple[JsProxy, dict[str, JsProxy]]],
+        update: Callable[[dict[str, JsProxy], Shape, Shape | None], None],
     ) -> None:
-        """Bring one layer to ``wanted``: remove what went, add what came,
-        update what changed (compared with what was drawn)."""
-        drawn = self.drawn
-        for key in [key for key in drawn if key.startswith(prefix) and key[len(prefix) :] not in wanted]:
+        """Bring one layer (``drawn``) to ``wanted``: remove what went, add
+        what came, update what changed (compared with what was drawn)."""
+        for key in [key for key in drawn if key not in wanted]:
             drawn.pop(key)[0].remove()
         for key, shape in wanted.items():
-            held = drawn.get(prefix + key)
+            held = drawn.get(key)
             if held is None:
                 element, parts = new(shape)
                 update(parts, shape, None)
-                drawn[prefix + key] = (element, parts, shape)
+                drawn[key] = (element, parts, shape)
             elif held[2] != shape:
                 update(held[1], shape, held[2])
-                drawn[prefix + key] = (held[0], held[1], shape)
+                drawn[key] = (held[0], held[1], shape)
 
-    def _svg(self, tag: str, parent: object, **attributes: object) -> object:
-        element = document.createElementNS(SVG, tag)
+    def _svg(self, tag: str, parent: JsProxy, **attributes: object) -> JsProxy:
+        element: JsProxy = document.createElementNS(SVG, tag)
         for name, value in attributes.items():
             element.setAttribute(name.replace("_", "-"), str(value))
         parent.appendChild(element)
         return element
 
-    def _new_edge(self, edge: drawing.Edge) -> tuple[object, dict[str, object]]:
+    def _new_edge(self, edge: drawing.Edge) -> tuple[JsProxy, dict[str, JsProxy]]:
         line = self._svg("line", self.layers["edges"])
         return line, {"line": line}
 
-    def _set_edge(self, parts: dict[str, object], edge: drawing.Edge, old: drawing.Edge | None) -> None:
+    def _set_edge(self, parts: dict[str, JsProxy], edge: drawing.Edge, old: drawing.Edge | None) -> None:
         line = parts["line"]
         if old is None or old[1:5] != edge[1:5]:
             for name, value in zip(("x1", "y1", "x2", "y2"), edge[1:5], strict=True):
@@ -122,10 +131,10 @@ class TreeView:
         if old is None or old.classes != edge.classes:
             line.setAttribute("class", edge.classes)
 
-    def _new_glyph(self, glyph: drawing.Glyph) -> tuple[object, dict[str, object]]:
+    def _new_glyph(self, glyph: drawing.Glyph) -> tuple[JsProxy, dict[str, JsProxy]]:
         """A node: its mini-board (or its move in a disc), its value, its tooltip."""
         group = self._svg("g", self.layers["nodes"], data_node=glyph.key)
-        parts: dict[str, object] = {"group": group}
+        parts: dict[str, JsProxy] = {"group": group}
         if self.boards:
             half = drawing.BOARD / 2
             self._svg(
@@ -166,7 +175,7 @@ class TreeView:
         parts["title"] = self._svg("title", group)
         return group, parts
 
-    def _set_glyph(self, parts: dict[str, object], glyph: drawing.Glyph, old: drawing.Glyph | None) -> None:
+    def _set_glyph(self, parts: dict[str, JsProxy], glyph: drawing.Glyph, old: drawing.Glyph | None) -> None:
         group = parts["group"]
         if old is None or (old.x, old.y) != (glyph.x, glyph.y):
             group.setAttribute("transform", f"translate({glyph.x:g} {glyph.y:g})")
@@ -190,11 +199,11 @@ class TreeView:
             else:
                 group.setAttribute("data-step", str(glyph.step))
 
-    def _new_note(self, note: drawing.Note) -> tuple[object, dict[str, object]]:
+    def _new_note(self, note: drawing.Note) -> tuple[JsProxy, dict[str, JsProxy]]:
         text = self._svg("text", self.layers["notes"], data_note=note.key)
         return text, {"text": text}
 
-    def _set_note(self, parts: dict[str, object], note: drawing.Note, old: drawing.Note | None) -> None:
+    def _set_note(self, parts: dict[str, JsProxy], note: drawing.Note, old: drawing.Note | None) -> None:
         text = parts["text"]
         if old is None or old.classes != note.classes:
             text.setAttribute("class", "note " + note.classes)
