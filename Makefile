@@ -28,8 +28,7 @@ test-fast: $(STAMP)           ## everything but the browser tests and those that
 
 lint: $(STAMP)                ## ruff and mypy --strict: the engine, the page's Python (stubs/ for the browser's modules), the tools
 	$(PY) -m ruff check $(PYTHON_DIRS)
-# enabled by the lead after the merge:
-#	$(PY) -m ruff format --check $(PYTHON_DIRS)
+	$(PY) -m ruff format --check $(PYTHON_DIRS)
 	$(PY) -m mypy --strict pyengine site/py tools
 
 bench: $(STAMP)               ## engine speed against ../shared/bench/anchors.py
