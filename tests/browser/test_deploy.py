@@ -48,8 +48,11 @@ LISTED_MODULES = """() => Object.values(JSON.parse(document.querySelector('scrip
 def build_second_site(base: Path) -> Path:
     """The site built from a copy of the tree with ADDED in the engine and the page's Python."""
     tree = base / "tree"
-    for name in ("pyengine", "site", "tools", "overrides", "bench"):  # bench: its README's figures, in a page
+    # bench: its README's figures, in a page; tests/cs50: the students' files
+    # whose faults the checker page lists (tools/checker.py).
+    for name in ("pyengine", "site", "tools", "overrides", "bench", "tests/cs50"):
         shutil.copytree(ROOT / name, tree / name, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "tests" / "__init__.py", tree / "tests" / "__init__.py")
     shutil.copy(ROOT / "mkdocs.yml", tree / "mkdocs.yml")
     (tree / "node_modules").symlink_to(ROOT / "node_modules")
     for module in [tree / "pyengine" / "__init__.py", *(tree / "site" / "py").glob("*.py")]:
