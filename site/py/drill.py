@@ -6,9 +6,16 @@ events) becomes the drawn tree, and the student's entries become the
 engine's grades. The words, the address and the kept score are in
 drill_view.py. Text from the address is only ever set as textContent.
 
-Hooks: each drawn node (``li``) carries ``data-node``, its moves from the root;
-each entry ``data-answer-for`` (that node) and ``data-entry`` (``value`` or
-``skip``); after Check each node ``data-grade`` (right, wrong or missing).
+The tree is drawn as the explorer draws a search (drill_tree.py: an SVG,
+the entries over it) where it fits readably (drill_drawing.DrillTree's
+choose_view), else as a list (a phone): two renderings of the same entries,
+switched by the width (on a resize, and on entering or leaving Present), one
+in the document at a time.
+
+Hooks: each drawn node (a ``g`` of the drawing, or a list's ``li``) carries
+``data-node``, its moves from the root; each entry ``data-answer-for`` (that
+node) and ``data-entry`` (``value`` or ``skip``); after Check each node
+``data-grade`` (right, wrong or missing).
 The drill's element carries ``data-position``, ``data-order``,
 ``data-convention``, ``data-rule`` and, once drawn, ``data-ready``.
 """
@@ -19,6 +26,8 @@ import contextlib
 import random
 
 import drill_view as view
+from drill_drawing import DrillTree
+from drill_tree import Drawn, DrawnTree, element, show_grade, skip_entry, value_entry
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from saved import Kept
@@ -29,7 +38,6 @@ from pyengine.drill import (
     Entry,
     Grade,
     Key,
-    Node,
     Status,
     answer_key,
     grade,
@@ -37,47 +45,26 @@ from pyengine.drill import (
     parse_claim,
     random_drill,
 )
-from pyengine.records import Record
 from pyengine.search import Order, Rule
 from pyengine.words import Convention, board_words
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
     from pyodide.ffi import JsProxy
+    from tree_drawing import View
 
     from pyengine import Board
     from pyengine.drill import Path
 
-GRADE_WORDS = {Grade.RIGHT: "\u2713 right", Grade.WRONG: "\u2717 wrong", Grade.MISSING: "\u2026 missing"}
-
-
-def _element(tag: str, cls: str = "", text: str = "") -> JsProxy:
-    node: JsProxy = document.createElement(tag)
-    if cls:
-        node.className = cls
-    if text:
-        node.textContent = text
-    return node
-
 
 def mini_board(board: Board, cls: str = "dr-mini") -> JsProxy:
     """A small picture of a position (decorative: the node's name says the moves)."""
-    grid = _element("span", cls)
+    grid = element("span", cls)
     grid.setAttribute("aria-hidden", "true")
     grid.dataset.size = str(board.size)
     for mark in board:
-        grid.append(_element("span", "dr-cell", str(mark) if mark else ""))
+        grid.append(element("span", "dr-cell", str(mark) if mark else ""))
     return grid
-
-
-class Drawn(Record):
-    """One drawn node's elements: its item, its value list and its "never searched" box (None
-    where it has none), and where its grade is written."""
-
-    item: JsProxy
-    value: JsProxy | None
-    skip: JsProxy | None
-    grade: JsProxy
 
 
 class DrillPage:
@@ -90,7 +77,12 @@ class DrillPage:
         self.form = q(".dr-settings")
         self.selects = {name: q(f"select[name='{name}']") for name in ("level", "order", "conv", "rule")}
         self.area = q(".dr-drill")
-        self.tree = q(".dr-tree")
+        self.tree = q(".dr-tree")  # the list; the drawing replaces it where it fits
+        self.drawing = DrawnTree()
+        self.layout: DrillTree | None = None
+        self.view: View | None = None
+        """How the tree is drawn now: a drawing's view, or None for the list."""
+        self.width_px = 0.0
         self.root_board = q(".dr-root-board")
         self.summary = q(".dr-summary")
         self.conventions = q(".dr-conventions")
@@ -105,6 +97,7 @@ class DrillPage:
         self.status = q(".dr-status")
         self.key: Key | None = None
         self.drawn: dict[Path, Drawn] = {}  # the drawn tree's elements, node by node, kept to spare the DOM lookups
+        self.grades: dict[Path, Grade] = {}  # as last checked, less the nodes changed since
         self.checked = False  # whether this drill has been scored (its first Check, or its answer shown)
         self.rng = random.Random()
         self.score, problem = view.read_score(self._stored())
@@ -117,7 +110,8 @@ class DrillPage:
         self.presenting = False
         document.addEventListener("keydown", create_proxy(self._on_key))
         self.form.addEventListener("change", create_proxy(self._on_setting))
-        self.tree.addEventListener("change", create_proxy(self._on_entry))
+        self.area.addEventListener("change", create_proxy(self._on_entry))
+        window.addEventListener("resize", create_proxy(self._on_resize))
 
     # -- the address and the form ----------------------------------------------------
 
@@ -180,8 +174,8 @@ class DrillPage:
         self.explorer.href = view.explorer_href(drill)
         self.explorer_note.textContent = view.explorer_note(drill)
         window.history.replaceState(None, "", query)
-        self.drawn = {}
-        self.tree.replaceChildren(self._tree(key, (), entries=True))
+        self.layout, self.grades = DrillTree(key), {}
+        self.render({}, force=True)
         self.printed.replaceChildren(*self._printed(key))
         self.verdict.textContent = ""
         self.message.textContent = " ".join(self.problems)
@@ -190,79 +184,95 @@ class DrillPage:
         self.score_line.textContent = view.score_text(self.score)
         area.dataset.ready = "true"
 
+    # -- the tree: drawn where it fits, else a list ------------------------------------
+
+    def render(self, entries: dict[Path, Entry], *, force: bool = False) -> None:
+        """The tree in the view that fits the drill's width now, with
+        ``entries`` filled in and the grades still standing; drawn afresh
+        only when ``force``d (a new drill) or the view changes."""
+        assert self.key is not None and self.layout is not None
+        self.width_px = float(self.area.clientWidth) or 800.0
+        chosen = self.layout.choose_view(self.width_px)
+        if not force and chosen == self.view:
+            return
+        shown = self.tree if self.view is None else self.drawing.box
+        self.view = chosen
+        if chosen is None:
+            self.drawn = {}
+            self.tree.replaceChildren(self._tree(self.key, (), entries=True))
+            wanted = self.tree
+        else:
+            labels = {node.path: view.node_label(self.key, node.path) for node in self.key.nodes}
+            self.drawn = self.drawing.draw(self.layout, chosen, labels, view.claim_options())
+            wanted = self.drawing.box
+        if shown is not wanted:
+            shown.replaceWith(wanted)
+        self.area.dataset.view = "list" if chosen is None else "drawing"
+        for path, entry in entries.items():
+            drawn = self.drawn[path]
+            if drawn.value is not None:
+                drawn.value.value = entry.claim.text if entry.claim is not None else ""
+            if drawn.skip is not None:
+                drawn.skip.checked = entry.skipped
+        for path, mark in self.grades.items():
+            show_grade(self.drawn[path], mark)
+        self._draw_marks()
+
+    def _on_resize(self, *_: object) -> None:
+        if self.key is not None and self.area.clientWidth != self.width_px:
+            self.render(self.entries())
+
     def _tree(self, key: Key, path: Path, *, entries: bool, answers: bool = False) -> JsProxy:
         """The node at ``path`` and everything below it, as nested lists."""
         node = key.node(path)
         # The hooks are the drawn tree's; the printed copies are plain lists.
-        item = _element("li", "dr-node" if entries else "dr-print-node")
+        item = element("li", "dr-node" if entries else "dr-print-node")
         if entries:
             item.dataset.node = node_key(path)
-        row = _element("div", "dr-row")
+        row = element("div", "dr-row")
         label = view.node_label(key, path)
-        row.append(_element("span", "dr-move", view.move_label(key, path)))
+        row.append(element("span", "dr-move", view.move_label(key, path)))
         row.append(mini_board(node.board))
         value = skip = None
         if node.given is not None:
-            row.append(_element("span", "dr-given", f"{node.given.text} (finished)"))
+            row.append(element("span", "dr-given", f"{node.given.text} (finished)"))
         elif entries:
-            value = self._value_entry(node, label)
+            value = value_entry(node, label, view.claim_options())
             row.append(value)
         else:
             shown = (node.answer.text if node.answer else "") if answers else ""
-            row.append(_element("span", "dr-blank", shown or ("\u2014" if answers else "_____")))
+            row.append(element("span", "dr-blank", shown or ("\u2014" if answers else "_____")))
         if path:
             if entries:
-                box, skip = self._skip_entry(node, label)
+                box, skip = skip_entry(node, label)
                 row.append(box)
             else:
                 mark = "\u2612" if answers and node.status is Status.SKIPPED else "\u2610"
-                row.append(_element("span", "dr-blank", f"{mark} never searched"))
+                row.append(element("span", "dr-blank", f"{mark} never searched"))
         if entries:
-            grade_mark = _element("span", "dr-grade")
+            grade_mark = element("span", "dr-grade")
             row.append(grade_mark)
             self.drawn[path] = Drawn(item, value, skip, grade_mark)
         item.append(row)
         if node.children:
-            group = _element("ul", "dr-children")
+            group = element("ul", "dr-children")
             for cell in node.children:
                 group.append(self._tree(key, (*path, cell), entries=entries, answers=answers))
             item.append(group)
         return item
 
-    def _value_entry(self, node: Node, label: str) -> JsProxy:
-        select = _element("select", "dr-value")
-        select.dataset.answerFor = node_key(node.path)
-        select.dataset.entry = "value"
-        select.setAttribute("aria-label", f"{label}: value")
-        for value, text in view.claim_options():
-            option = _element("option", "", text)
-            option.value = value
-            select.append(option)
-        return select
-
-    def _skip_entry(self, node: Node, label: str) -> tuple[JsProxy, JsProxy]:
-        """The "never searched" mark: its label, and the checkbox in it."""
-        box = _element("label", "dr-skip")
-        check = _element("input")
-        check.type = "checkbox"
-        check.dataset.answerFor = node_key(node.path)
-        check.dataset.entry = "skip"
-        check.setAttribute("aria-label", f"{label}: never searched")
-        box.append(check, _element("span", "", "never searched"))
-        return box, check
-
     def _printed(self, key: Key) -> list[JsProxy]:
         """The blank drill, then (on a page of its own) its answer key, for printing."""
         parts: list[JsProxy] = []
         for answers in (False, True):
-            section = _element("section", "dr-print-page")
+            section = element("section", "dr-print-page")
             title = "Answer key" if answers else "Alpha-beta drill"
-            section.append(_element("h2", "", f"{title}: {key.drill.board}"))
-            section.append(_element("p", "", view.drill_summary(key)))
-            section.append(_element("p", "", view.conventions_text(key.drill)))
+            section.append(element("h2", "", f"{title}: {key.drill.board}"))
+            section.append(element("p", "", view.drill_summary(key)))
+            section.append(element("p", "", view.conventions_text(key.drill)))
             if answers:
-                section.append(_element("p", "", view.difference_text(key.drill)))
-            tree = _element("ul", "dr-print-tree")
+                section.append(element("p", "", view.difference_text(key.drill)))
+            tree = element("ul", "dr-print-tree")
             tree.append(self._tree(key, (), entries=False, answers=answers))
             section.append(tree)
             parts.append(section)
@@ -283,17 +293,27 @@ class DrillPage:
         return found
 
     def _on_entry(self, event: JsProxy) -> None:
-        item = event.target.closest("li.dr-node")
-        if item:
-            item.removeAttribute("data-grade")
+        """An entry changed: its node's grade no longer holds; a mark redraws the cut-off moves."""
+        name = event.target.dataset.answerFor
+        if name is None or self.key is None:  # not an entry (JavaScript's undefined)
+            return
+        path = tuple(int(cell) for cell in str(name).split(",") if cell)
+        self.grades.pop(path, None)
+        if path in self.drawn:
+            show_grade(self.drawn[path], None)
+        if str(event.target.dataset.entry) == "skip":
+            self._draw_marks()
+
+    def _draw_marks(self) -> None:
+        if self.view is not None:
+            self.drawing.marked(frozenset(p for p, d in self.drawn.items() if d.skip is not None and d.skip.checked))
 
     def check(self) -> None:
         assert self.key is not None
         verdict = grade(self.key, self.entries())
+        self.grades = dict(verdict.grades)
         for path, drawn in self.drawn.items():
-            mark = verdict.grades[path]
-            drawn.item.dataset.grade = mark.value
-            drawn.grade.textContent = GRADE_WORDS[mark]
+            show_grade(drawn, verdict.grades[path])
         self.verdict.textContent = verdict.explanation
         self._scored(not verdict.wrong and not verdict.missing)
         self.area.dataset.checked = "true"
@@ -317,6 +337,7 @@ class DrillPage:
                 drawn.skip.checked = node.status is Status.SKIPPED
             if drawn.value is not None:
                 drawn.value.value = node.answer.text if node.answer else ""
+        self._draw_marks()
         self.check()
         self.verdict.textContent = "The answer, filled in: " + self.verdict.textContent
 
@@ -350,6 +371,7 @@ class DrillPage:
         self.presenting = on
         document.documentElement.classList.toggle("dr-presenting", on)
         self.present_button.setAttribute("aria-pressed", "true" if on else "false")
+        self._on_resize()  # the width changed: the drawing may fit now, or no longer
         if on:
             self.present_button.setAttribute("aria-keyshortcuts", "Escape")
         else:

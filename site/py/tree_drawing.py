@@ -295,10 +295,12 @@ class WholeTree:
         self.boards = True
         self.place(True)
 
-    def place(self, boards: bool) -> None:
-        """Put each leaf in its own slot, left to right, and each parent
-        centred over its first and last child."""
-        slot = sizes(boards)[0]
+    def place(self, boards: bool, slot: float | None = None) -> None:
+        """Put each leaf in its own slot (``slot`` units wide: by default the
+        explorer's for boards or moves; a drill's leaves need room for
+        entries), left to right, and each parent centred over its first and
+        last child."""
+        slot = sizes(boards)[0] if slot is None else slot
         spots, children = self.spots, self._children
         xs_placed = [0.0] * len(spots)
         left = float(MARGIN)

@@ -1,8 +1,11 @@
 """Practise alpha-beta: a drill answered right is all right; one wrong value
 and one wrong prune mark are each marked wrong and explained; a drill's link
 opens the same drill; the score survives a reload; a corrupt saved score is
-said and replaced; axe clean in both schemes. One page is shared where the
-steps allow it (each Pyodide start costs seconds)."""
+said and replaced; axe clean in both schemes. At a desktop's width the tree
+is drawn (an SVG, its entries over it), on a phone it is a list, and the two
+keep the same entries; presenting at 1920x1080, the drawing's text, entries
+and board cells measure at least 24 px. One page is shared where the steps
+allow it (each Pyodide start costs seconds)."""
 
 from __future__ import annotations
 
@@ -53,11 +56,15 @@ def _fill(page: Page, key: Key) -> None:
 
 
 def _grades(page: Page) -> dict[str, str]:
+    """Each drawn node's grade (drawing or list: whichever is shown)."""
     return dict(
-        page.eval_on_selector_all(
-            f"{ROOT} .dr-tree li.dr-node", "els => els.map(e => [e.dataset.node, e.dataset.grade || ''])"
-        )
+        page.eval_on_selector_all(f"{AREA} [data-node]", "els => els.map(e => [e.dataset.node, e.dataset.grade || ''])")
     )
+
+
+def _nodes(page: Page) -> list[str]:
+    """The ``data-node`` of every element that carries one, in the document's order."""
+    return list(page.eval_on_selector_all("[data-node]", "els => els.map(e => e.dataset.node)"))
 
 
 @pytest.fixture(scope="module")
@@ -70,9 +77,12 @@ def page(module_context: BrowserContext, watch: Watch, base_url: str) -> Page:
 def test_a_right_answer_is_all_right_and_wrong_entries_are_explained(page: Page) -> None:
     drill = _drill(page)
     key = answer_key(drill)
-    # Every entry is labelled by its node's moves, and every drawn node has its hook.
-    drawn = page.eval_on_selector_all(f"{ROOT} .dr-tree li.dr-node", "els => els.map(e => e.dataset.node)")
-    assert drawn == [node_key(node.path) for node in key.nodes]
+    # At a desktop's width the tree is drawn: one SVG node per position of the key, and no list.
+    assert page.get_attribute(AREA, "data-view") == "drawing"
+    assert page.locator(f"{AREA} li.dr-node").count() == 0
+    assert page.eval_on_selector_all(f"{AREA} [data-node]", "els => els.map(e => e.tagName)") == ["g"] * len(key.nodes)
+    # Every entry is labelled by its node's moves, and every drawn node has its hook, once.
+    assert _nodes(page) == [node_key(node.path) for node in key.nodes]
     labels = page.eval_on_selector_all(f"{ROOT} [data-answer-for]", "els => els.map(e => e.getAttribute('aria-label'))")
     assert labels and all(label for label in labels)
     _fill(page, key)
@@ -164,6 +174,60 @@ def test_a_bad_link_and_a_corrupt_score_are_said_and_replaced(page: Page, base_u
     kept = page.evaluate("key => JSON.parse(localStorage.getItem(key))", STORAGE_KEY)
     assert kept["done"] == 0  # replaced by a fresh score
     assert _drill(page).rule is Rule.AIMA
+
+
+def test_a_phone_gets_the_list_with_the_same_entries(page: Page) -> None:
+    key = answer_key(_drill(page))
+    skipped = next(n for n in key.nodes if n.status is Status.SKIPPED)
+    inner = next(n for n in key.nodes if n.answer is not None)
+    assert inner.answer is not None
+    page.check(f"{ROOT} input[data-answer-for='{node_key(skipped.path)}']")
+    page.select_option(f"{ROOT} select[data-answer-for='{node_key(inner.path)}']", inner.answer.text)
+    # Marked, the move is drawn as cut off; unmarked moves are drawn alike, whatever the key says.
+    pruned = page.eval_on_selector_all(f"{AREA} g[data-pruned]", "els => els.map(e => e.dataset.node)")
+    assert pruned == [node_key(skipped.path)]
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        page.wait_for_selector(f"{AREA}[data-view='list']")
+        assert page.locator(f"{AREA} svg").count() == 0
+        assert _nodes(page) == [node_key(node.path) for node in key.nodes]
+        assert page.eval_on_selector_all(f"{AREA} [data-node]", "els => els.map(e => e.tagName)") == ["LI"] * len(
+            key.nodes
+        )
+        assert page.is_checked(f"{ROOT} input[data-answer-for='{node_key(skipped.path)}']")
+        assert page.input_value(f"{ROOT} select[data-answer-for='{node_key(inner.path)}']") == inner.answer.text
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 720})
+    page.wait_for_selector(f"{AREA}[data-view='drawing']")
+    assert page.is_checked(f"{ROOT} input[data-answer-for='{node_key(skipped.path)}']")
+
+
+def test_presenting_at_1920_the_drawing_reads_from_the_back(page: Page) -> None:
+    """Value labels, entries and a mini-board's cells at least 24 px (measured), the drawing across the width."""
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.click(f"{ROOT} [data-action='present']")
+    try:
+        page.wait_for_selector(f"{AREA}[data-view='drawing']")
+        sizes = page.evaluate(
+            """() => {
+            const box = (e) => e.getBoundingClientRect();
+            const label = [...document.querySelectorAll('.dr-drawn text.val')].find((t) => t.textContent);
+            const entry = document.querySelector('.dr-entries select');
+            const cell = document.querySelector('.dr-drawn rect.lastcell');
+            return {label: box(label).height, labelFont: parseFloat(getComputedStyle(label).fontSize)
+                      * box(label.ownerSVGElement).width / label.ownerSVGElement.viewBox.baseVal.width,
+                    entry: box(entry).height, entryFont: parseFloat(getComputedStyle(entry).fontSize),
+                    cell: box(cell).width, drawn: box(document.querySelector('.dr-drawn')).width,
+                    area: document.querySelector('.dr-drill').clientWidth};
+        }"""
+        )
+        print("presenting at 1920x1080:", sizes)
+        assert sizes["labelFont"] >= 24 and sizes["label"] >= 24
+        assert sizes["entryFont"] >= 24 and sizes["entry"] >= 24
+        assert sizes["cell"] >= 24
+    finally:
+        page.keyboard.press("Escape")
+        page.set_viewport_size({"width": 1280, "height": 720})
 
 
 def test_axe_clean_in_both_schemes_graded_too(page: Page) -> None:
