@@ -33,6 +33,8 @@ KEY_TEXT = (
     "given under it. After Check, a badge beside each node says \u2713 right, \u2717 wrong or \u2026 missing."
 )
 """How to read the drawing, under it."""
+MOVES_TEXT = " Each disc shows the cell of the move into it, 0 at the top left, row by row."
+"""Said as well where the positions are drawn as their moves (too many for mini-boards)."""
 GRADE_WORDS = {Grade.RIGHT: "\u2713 right", Grade.WRONG: "\u2717 wrong", Grade.MISSING: "\u2026 missing"}
 
 
@@ -125,7 +127,8 @@ class DrawnTree:
             svg.appendChild(group)
         self.layer = element("div", "dr-entries")
         box.append(svg, self.layer)
-        self.box.append(box, element("p", "dr-drawn-key", KEY_TEXT))
+        self.key_text = element("p", "dr-drawn-key")
+        self.box.append(box, self.key_text)
         self.view = TreeView(svg)
         self.tree: DrillTree | None = None
 
@@ -138,6 +141,7 @@ class DrawnTree:
         tree.place(view)
         self.view.clear()
         self.view.show(tree.picture(frozenset()))
+        self.key_text.textContent = KEY_TEXT + ("" if view.boards else MOVES_TEXT)
         style = self.frame.style
         style.setProperty("--dr-ratio", f"{tree.width / tree.height:.5f}")
         # The entries' text at the size the picture's own text is drawn (100cqw is the picture's width).
