@@ -17,7 +17,8 @@ Hooks: each drawn node (a ``g`` of the drawing, or a list's ``li``) carries
 node) and ``data-entry`` (``value`` or ``skip``); after Check each node
 ``data-grade`` (right, wrong or missing).
 The drill's element carries ``data-position``, ``data-order``,
-``data-convention``, ``data-rule`` and, once drawn, ``data-ready``.
+``data-convention``, ``data-rule``, ``data-view`` (``drawing`` or ``list``)
+and, once drawn, ``data-ready``.
 """
 
 from __future__ import annotations

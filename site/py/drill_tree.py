@@ -126,6 +126,8 @@ class DrawnTree:
             group.setAttribute("class", f"ex-{layer}")
             svg.appendChild(group)
         self.layer = element("div", "dr-entries")
+        self.layer.setAttribute("role", "group")
+        self.layer.setAttribute("aria-label", "Each position's entries, in the tree's order")
         box.append(svg, self.layer)
         self.key_text = element("p", "dr-drawn-key")
         self.box.append(box, self.key_text)
