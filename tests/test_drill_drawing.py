@@ -21,6 +21,7 @@ from pyengine.words import Convention
 
 sys.path.insert(0, str(FilePath(__file__).resolve().parent.parent / "site" / "py"))
 import drill_drawing
+import tree_drawing as drawing
 from drill_drawing import DrillTree, Place
 from tree_drawing import View
 
@@ -38,9 +39,9 @@ def _keys(boards: list[Board]) -> list[Key]:
     ]
 
 
-def _placed(key: Key, boards: bool = True) -> DrillTree:
+def _placed(key: Key) -> DrillTree:
     tree = DrillTree(key)
-    tree.place(View(True, boards))
+    tree.place(View(True, True))
     return tree
 
 
@@ -48,10 +49,9 @@ def test_there_are_drills_to_draw() -> None:
     assert len(DRILLS) > 50
 
 
-@pytest.mark.parametrize("boards", [True, False])
-def test_every_node_of_the_key_is_drawn_once_keyed_by_its_path(boards: bool) -> None:
+def test_every_node_of_the_key_is_drawn_once_keyed_by_its_path() -> None:
     for key in _keys(SAMPLE):
-        picture = _placed(key, boards).picture(frozenset())
+        picture = _placed(key).picture(frozenset())
         assert list(picture.glyphs) == [node_key(node.path) for node in key.nodes]
         assert list(picture.edges) == [node_key(node.path) for node in key.nodes if node.path]
         for node in key.nodes:
@@ -118,10 +118,9 @@ def _overlap(a: Place, b: Place) -> bool:
     )
 
 
-@pytest.mark.parametrize("boards", [True, False])
-def test_entries_sit_beside_their_nodes_and_never_overlap(boards: bool) -> None:
+def test_entries_sit_beside_their_nodes_and_never_overlap() -> None:
     for key in _keys(SAMPLE):
-        tree = _placed(key, boards)
+        tree = _placed(key)
         picture = tree.picture(frozenset())
         entries = tree.entries()
         assert list(entries) == [node.path for node in key.nodes]  # the tree's order, for the keyboard
@@ -147,9 +146,8 @@ def test_entries_sit_beside_their_nodes_and_never_overlap(boards: bool) -> None:
 def test_the_view_follows_the_width() -> None:
     key = answer_key(Drill(Board.parse("XO./.XO/X.."), Order.CELLS, Convention.MAXMIN, Rule.AIMA))
     tree = DrillTree(key)
-    boards, moves = tree.units(True), tree.units(False)
-    assert moves < boards
+    units = tree.units()
+    assert units == tree.whole.slots * drill_drawing.SLOT + 2 * drawing.MARGIN
     assert tree.choose_view(390) is None  # a phone: the list
-    assert tree.choose_view(boards * drill_drawing.MIN_SCALE) == View(True, True)
-    assert tree.choose_view(boards * drill_drawing.MIN_SCALE - 1) == View(True, False)
-    assert tree.choose_view(moves * drill_drawing.MIN_SCALE - 1) is None
+    assert tree.choose_view(units * drill_drawing.MIN_SCALE) == View(True, True)
+    assert tree.choose_view(units * drill_drawing.MIN_SCALE - 1) is None

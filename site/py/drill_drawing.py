@@ -7,8 +7,10 @@ The whole tree a drill draws is the one plain minimax enters
 from minimax's events in the drill's order: each leaf in its own slot, each
 parent centred over its children, as in the explorer. Only the slots are
 wider and the rows taller, to leave room beside each node for its entries:
-the "never searched" box on the line into it, the value list under it, and
-its grade at its right.
+the "never searched" box on the line into it, its grade beside that box,
+and the value list under it. A leaf's slot is set by its value list, not by
+its mini-board, so a drill is always drawn with boards: drawn as moves
+(discs) it would be no narrower.
 
 Nothing drawn gives the answer away: the finished games' values are given
 (as the list shows them), every other node is drawn alike, and a move is
@@ -39,9 +41,9 @@ ENTRY_HEIGHT: Final = 24
 CHECK: Final = 24
 """The "never searched" box's square, on the line into its node."""
 GRADE: Final = 20
-"""The grade's badge, at a node's right side."""
-SLOTS: Final = {True: 66, False: 58}
-"""The width each leaf takes, with boards and with moves: an entry and a gap."""
+"""The grade's badge, beside the "never searched" box over its node."""
+SLOT: Final = 56
+"""The width each leaf takes: a value list and a gap."""
 GAP: Final = 3
 """Between a node and its value list, and around the box on the line into it."""
 MIN_SCALE: Final = 1.0
@@ -82,24 +84,21 @@ class DrillTree:
         self.view: View | None = None
 
     def choose_view(self, width_px: float) -> View | None:
-        """The drawing that fits ``width_px`` with its entries readable (scale
-        at least MIN_SCALE): with boards, else with moves; None (the list)
-        when neither does, or the box is a phone's."""
-        if width_px < MIN_WIDTH_PX:
+        """The drawing (whole, with boards) if it fits ``width_px`` with its
+        entries readable (scale at least MIN_SCALE); None (the list) if not,
+        or if the box is a phone's."""
+        if width_px < MIN_WIDTH_PX or self.units() * MIN_SCALE > width_px:
             return None
-        for boards in (True, False):
-            if self.units(boards) * MIN_SCALE <= width_px:
-                return View(True, boards)
-        return None
+        return View(True, True)
 
-    def units(self, boards: bool) -> float:
-        """The picture's width with boards or moves."""
-        return max(self.whole.slots * SLOTS[boards] + 2 * MARGIN, drawing.MIN_WIDTH)
+    def units(self) -> float:
+        """The picture's width."""
+        return max(self.whole.slots * SLOT + 2 * MARGIN, drawing.MIN_WIDTH)
 
     def place(self, view: View) -> None:
         """Place the tree for ``view`` (a whole view: a drill is always drawn whole)."""
         self.view = view
-        self.whole.place(view.boards, SLOTS[view.boards])
+        self.whole.place(view.boards, SLOT)
         self.spots = {spot.path: spot for spot in self.whole.spots}
         self.half = drawing.sizes(view.boards)[2] / 2
         # A row: the box on the line in, the node, its value list, the line on.
@@ -108,8 +107,9 @@ class DrillTree:
         self.height = self.y(self.whole.depth) + self.half + GAP + ENTRY_HEIGHT + MARGIN
 
     def y(self, depth: int) -> float:
-        """The centre of the nodes at ``depth``."""
-        return MARGIN + self.half + depth * self.row
+        """The centre of the nodes at ``depth`` (the root too has the band of
+        a box over it, where its grade goes)."""
+        return MARGIN + CHECK + GAP + self.half + depth * self.row
 
     def picture(self, marked: frozenset[Path]) -> Picture:
         """The tree, its moves in ``marked`` drawn as never searched (and all below them)."""
@@ -176,6 +176,6 @@ class DrillTree:
                 else place(x - ENTRY_WIDTH / 2, y + half + GAP, ENTRY_WIDTH, ENTRY_HEIGHT)
             )
             skip = place(x - CHECK / 2, y - half - GAP - CHECK, CHECK, CHECK) if path else None
-            grade = place(x + half - 2, y - GRADE / 2, GRADE, GRADE)
+            grade = place(x + CHECK / 2 + GAP, y - half - GAP - (CHECK + GRADE) / 2, GRADE, GRADE)
             found[path] = Entries(None if node.given is not None else value, skip, grade)
         return found

@@ -30,11 +30,9 @@ if TYPE_CHECKING:
 KEY_TEXT = (
     "The box on the line into a move: tick it if the search never examines that move. The list under a "
     "position: its value (\u2265 or \u2264 where the search proves only a bound). A finished game's value is "
-    "given under it. After Check, a badge beside each node says \u2713 right, \u2717 wrong or \u2026 missing."
+    "given under it. After Check, a badge over each node says \u2713 right, \u2717 wrong or \u2026 missing."
 )
 """How to read the drawing, under it."""
-MOVES_TEXT = " Each disc shows the cell of the move into it, 0 at the top left, row by row."
-"""Said as well where the positions are drawn as their moves (too many for mini-boards)."""
 GRADE_WORDS = {Grade.RIGHT: "\u2713 right", Grade.WRONG: "\u2717 wrong", Grade.MISSING: "\u2026 missing"}
 
 
@@ -129,8 +127,7 @@ class DrawnTree:
         self.layer.setAttribute("role", "group")
         self.layer.setAttribute("aria-label", "Each position's entries, in the tree's order")
         box.append(svg, self.layer)
-        self.key_text = element("p", "dr-drawn-key")
-        self.box.append(box, self.key_text)
+        self.box.append(box, element("p", "dr-drawn-key", KEY_TEXT))
         self.view = TreeView(svg)
         self.tree: DrillTree | None = None
 
@@ -143,7 +140,6 @@ class DrawnTree:
         tree.place(view)
         self.view.clear()
         self.view.show(tree.picture(frozenset()))
-        self.key_text.textContent = KEY_TEXT + ("" if view.boards else MOVES_TEXT)
         style = self.frame.style
         style.setProperty("--dr-ratio", f"{tree.width / tree.height:.5f}")
         # The entries' text at the size the picture's own text is drawn (100cqw is the picture's width).
