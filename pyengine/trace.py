@@ -15,7 +15,7 @@ from enum import StrEnum
 from .board import Board, Player
 from .geometry import Cell
 from .records import Record
-from .search import Algorithm, Counts, Event, Kind, Order, RunningCounts, events, ordered_moves
+from .search import Algorithm, Counts, Event, Kind, Order, Rule, RunningCounts, events, ordered_moves
 
 TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
@@ -302,11 +302,18 @@ class Trace:
     """
 
     def __init__(
-        self, algorithm: Algorithm | str, board: Board, order: Order | str = Order.CELLS, keep: int = 2000
+        self,
+        algorithm: Algorithm | str,
+        board: Board,
+        order: Order | str = Order.CELLS,
+        keep: int = 2000,
+        rule: Rule | str = Rule.AIMA,
     ) -> None:
         self.algorithm = Algorithm.parse(algorithm)
         self.board = board
         self.order = Order.parse(order) if self.algorithm is Algorithm.ALPHABETA else Order.CELLS
+        self.rule = Rule.parse(rule) if self.algorithm is Algorithm.ALPHABETA else Rule.AIMA
+        """When alpha-beta cuts off (the others never do: AIMA's, the default, for them)."""
         self.keep = max(2, keep)
         self.total: int | None = None
         """How many steps the search has, once known: the trace reached its
@@ -329,7 +336,7 @@ class Trace:
         return LANDMARKS[self.algorithm]
 
     def _restart(self) -> None:
-        self._events = events(self.algorithm, self.board, self.order)
+        self._events = events(self.algorithm, self.board, self.order, self.rule)
         self.made = 0
         """Events made since the last start from the first (progress of a long seek)."""
         self._counter = RunningCounts()

@@ -100,7 +100,6 @@ class DrillPage:
         self.message = q(".dr-message")
         self.link = q("a.dr-link")
         self.explorer = q("a.dr-explorer")
-        self.explorer_note = q(".dr-explorer-note")
         self.printed = q(".dr-print")
         self.status = q(".dr-status")
         self.key: Key | None = None
@@ -178,7 +177,6 @@ class DrillPage:
         query = view.drill_query(drill)
         self.link.href = query
         self.explorer.href = view.explorer_href(drill)
-        self.explorer_note.textContent = view.explorer_note(drill)
         window.history.replaceState(None, "", query)
         self.drawn = {}
         self.tree.replaceChildren(self._tree(key, (), entries=True))

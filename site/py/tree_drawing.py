@@ -28,9 +28,18 @@ from pyengine import Board
 from pyengine.board import Player
 from pyengine.geometry import Cell
 from pyengine.records import Record
-from pyengine.search import Event, Kind
+from pyengine.search import Event, Kind, Rule
 from pyengine.trace import BranchState, Step, tree
-from pyengine.words import Convention, bounded, cell_name, signed, stated, stated_window, valued_side
+from pyengine.words import (
+    CUTOFF_RELATIONS,
+    Convention,
+    bounded,
+    cell_name,
+    signed,
+    stated,
+    stated_window,
+    valued_side,
+)
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
@@ -72,11 +81,13 @@ def window_caption(alpha: int, beta: int, side: Player, convention: Convention) 
     return f"\u03b1 {signed(low)}, \u03b2 {signed(high)}"
 
 
-def reason_lines(alpha: int, beta: int, side: Player, convention: Convention) -> tuple[str, str]:
+def reason_lines(
+    alpha: int, beta: int, side: Player, convention: Convention, rule: Rule = Rule.AIMA
+) -> tuple[str, str]:
     """Why a cut-off skipped moves, on two short lines: ``\u03b1 +1``
-    over ``\u2265 \u03b2 0``."""
+    over ``\u2265 \u03b2 0`` (``> \u03b2 0`` under the strict rule)."""
     low, high = stated_window(alpha, beta, side, convention)
-    return f"\u03b1 {signed(low)}", f"\u2265 \u03b2 {signed(high)}"
+    return f"\u03b1 {signed(low)}", f"{CUTOFF_RELATIONS[rule][0]} \u03b2 {signed(high)}"
 
 
 # -- what is drawn ---------------------------------------------------------------
@@ -230,9 +241,11 @@ class Spot(Record):
 class WholeTree:
     """The whole tree of one search (its events), placed once, drawn at any step."""
 
-    def __init__(self, steps: list[Event], windows: bool) -> None:
-        """``windows``: the search is alpha-beta (draw the window at the current node)."""
+    def __init__(self, steps: list[Event], windows: bool, rule: Rule = Rule.AIMA) -> None:
+        """``windows``: the search is alpha-beta (draw the window at the
+        current node), under ``rule`` (said in the reasons for cut-offs)."""
         self.windows = windows
+        self.rule = rule
         self.total = len(steps)
         nodes, index = tree(steps)
         cut_windows: dict[int, tuple[int, int]] = {}
@@ -420,7 +433,7 @@ class WholeTree:
             x = (skipped[0].x + skipped[-1].x) / 2
             y = self.y(skipped[0].depth) + half + VALUE_FONT
             key = "cut:" + node_key(cut.path)
-            notes[key] = Note(key, x, y, reason_lines(*cut.window, side, convention), "reason")
+            notes[key] = Note(key, x, y, reason_lines(*cut.window, side, convention, self.rule), "reason")
 
 
 # -- the path and its siblings (every search) -------------------------------------
@@ -442,9 +455,11 @@ EDGE_CLASSES: Final = {
 """The classes of the line to a move on the path view, by its state."""
 
 
-def path_picture(step: Step, boards: bool, windows: bool, convention: Convention, rows: int = 0) -> Picture:
+def path_picture(
+    step: Step, boards: bool, windows: bool, convention: Convention, rows: int = 0, rule: Rule = Rule.AIMA
+) -> Picture:
     """The current path at ``step``: each position on it with all its moves
-    (``windows``: alpha-beta, so the window is drawn at the current node),
+    (``windows``: alpha-beta under ``rule``, so the window is drawn at the current node),
     at least ``rows`` rows of moves high (a page passes the deepest path it
     has drawn, so that the picture does not shrink and grow as it steps)."""
     slot, row, glyph = sizes(boards)
@@ -529,7 +544,7 @@ def path_picture(step: Step, boards: bool, windows: bool, convention: Convention
                 key,
                 (skipped[0] + skipped[-1]) / 2,
                 y + half + VALUE_FONT,
-                reason_lines(node.alpha, node.beta, mover, convention),
+                reason_lines(node.alpha, node.beta, mover, convention, rule),
                 "reason",
             )
     if windows:
