@@ -103,8 +103,8 @@ ORDER_NAMES: Final = {
 
 
 RULE_NAMES: Final = {
-    Rule.AIMA: "AIMA's: cut off once \u03b1 \u2265 \u03b2",
-    Rule.STRICT: "strict: cut off only once \u03b1 > \u03b2 (CS188)",
+    Rule.AIMA: "AIMA's: \u03b1 \u2265 \u03b2",
+    Rule.STRICT: "strict: \u03b1 > \u03b2 (CS188)",
 }
 """What each pruning rule is called on the page (the explorer's choice)."""
 

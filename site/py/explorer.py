@@ -108,7 +108,8 @@ class Explorer:
         self.presenting = False
         self._copied = create_proxy(self._on_copied)
         self._copy_refused = create_proxy(self._on_copy_refused)
-        self.tree_view = TreeView(root.querySelector(".ex-drawn-svg"), self._on_tree_click)
+        self.drawn_svg = root.querySelector(".ex-drawn-svg")
+        self.tree_view = TreeView(self.drawn_svg, self._on_tree_click)
         self.drawn_key = root.querySelector(".ex-drawn-key")
         self.drawn_box = root.querySelector(".ex-drawn")
         window.addEventListener("resize", create_proxy(self._on_resize))
@@ -406,6 +407,9 @@ class Explorer:
             self.present_button.removeAttribute("aria-keyshortcuts")
         if on:
             self.root.scrollIntoView()
+        if self.shown is not None:  # the tree's box changed its width, and the sizes it must keep
+            self.width_px = 0.0
+            self.draw_picture(self.shown)
         self.schedule("url", self._write_url, URL_MS)
 
     # -- stepping --------------------------------------------------------------
@@ -570,7 +574,8 @@ class Explorer:
         self.widest = self.trace.board.geometry.cells - self.trace.board.ply
         self.view: drawing.View | None = None
         self.width_px = 0.0
-        self.path_rows = 0  # the deepest path drawn: the picture keeps its height
+        self.least_scale = drawing.MIN_SCALE  # the view's smallest scale on screen
+        self.path_rows = self.widest  # the deepest a path can go: the picture keeps one height
         self.tree_view.clear()
         self.drawn_key_for: tuple[Convention, bool] | None = None
 
@@ -594,8 +599,12 @@ class Explorer:
         is measured once a search and on a resize (reading it at every step
         would lay the page out again at every step)."""
         if not self.width_px:
+            size = self.trace.board.size
             self.width_px = float(self.tree_box.clientWidth) or 600.0
-            chosen = drawing.choose_view(self.whole.slots if self.whole else None, self.widest, self.width_px)
+            least_px = window.innerHeight * drawing.PRESENT_SHARE if self.presenting else 0.0
+            slots = self.whole.slots if self.whole else None
+            chosen = drawing.choose_view(slots, self.widest, self.width_px, least_px, size)
+            self.least_scale = drawing.least_scale(chosen.boards, size, least_px)
             if chosen != self.view:
                 self.view = chosen
                 self.tree_view.clear()
@@ -608,9 +617,10 @@ class Explorer:
         if view.whole and self.whole is not None:
             picture = self.whole.picture(step, self.convention)
         else:
-            self.path_rows = max(self.path_rows, len(step.path))
             picture = drawing.path_picture(step, view.boards, windows, self.convention, self.path_rows, self.trace.rule)
         self.tree_view.show(picture)
+        # Presenting, the picture may be taller than the screen allows, not drawn smaller (explorer.css).
+        self.drawn_svg.style.setProperty("--ex-least-height", f"{math.ceil(picture.height * self.least_scale)}px")
         if self.presenting:
             self.keep_in_view(step)
         if self.drawn_key_for != (self.convention, windows):

@@ -64,6 +64,10 @@ MARGIN: Final = 10
 VALUE_FONT: Final = 15
 MIN_SCALE: Final = 0.8
 """Below this scale a value is under 12 px on screen: then the view falls back."""
+PRESENT_SHARE: Final = 24 / 1080
+"""Presenting, a node's value and move, and a mini-board's cell, are at least
+this share of the screen's height (24 px at 1080 px: read from the back of a
+room, issue 31), since a projector shows the whole screen at the room's size."""
 MIN_WIDTH: Final = 320
 """The narrowest picture, so that a tree of three nodes is not drawn huge."""
 CAPTION: Final = 26
@@ -161,21 +165,34 @@ def sizes(boards: bool) -> tuple[float, float, float]:
     return (SLOT_BOARDS, ROW_BOARDS, BOARD) if boards else (SLOT_MOVES, ROW_MOVES, 2 * RADIUS)
 
 
-def fits(units: float, width_px: float) -> bool:
-    """Whether a picture ``units`` wide stays readable in ``width_px`` pixels."""
-    return max(units, MIN_WIDTH) * MIN_SCALE <= width_px
+def least_scale(boards: bool, size: int, least_px: float) -> float:
+    """The smallest scale at which a view's labels (and, with ``boards``, the
+    cells of its ``size`` x ``size`` mini-boards) are ``least_px`` on screen;
+    ``MIN_SCALE`` when ``least_px`` is 0 (not presenting)."""
+    if not least_px:
+        return MIN_SCALE
+    return least_px / min(VALUE_FONT, BOARD / size) if boards else least_px / VALUE_FONT
 
 
-def choose_view(slots: float | None, widest_row: int, width_px: float) -> View:
+def fits(units: float, width_px: float, scale: float = MIN_SCALE) -> bool:
+    """Whether a picture ``units`` wide, drawn at ``scale`` or more, fits in ``width_px`` pixels."""
+    return max(units, MIN_WIDTH) * scale <= width_px
+
+
+def choose_view(slots: float | None, widest_row: int, width_px: float, least_px: float = 0.0, size: int = 3) -> View:
     """The most readable view that fits ``width_px``: the whole tree (``slots``
     leaves wide; None when it is not known, for a large search) with boards,
     then with moves; else the path with boards, then with moves (``widest_row``:
-    the most moves of a position)."""
+    the most moves of a position). ``least_px``: presenting, the smallest size
+    on screen of a label and of a ``size`` x ``size`` mini-board's cell
+    (``least_scale``); else only values of 12 px (``MIN_SCALE``)."""
     for boards in (True, False):
-        if slots is not None and fits(slots * sizes(boards)[0] + 2 * MARGIN, width_px):
+        if slots is not None and fits(
+            slots * sizes(boards)[0] + 2 * MARGIN, width_px, least_scale(boards, size, least_px)
+        ):
             return View(True, boards)
     for boards in (True, False):
-        if fits(widest_row * sizes(boards)[0] + 2 * MARGIN, width_px):
+        if fits(widest_row * sizes(boards)[0] + 2 * MARGIN, width_px, least_scale(boards, size, least_px)):
             return View(False, boards)
     return View(False, False)
 
