@@ -734,6 +734,33 @@ class TestRules:
             path = tree_drawing.path_picture(trace.current, True, True, Convention.NEGAMAX, rule=rule).notes
             assert all(note.lines[1].startswith(mark) for key, note in path.items() if key.startswith("cut:"))
 
+    @pytest.mark.parametrize("rule", list(Rule))
+    def test_the_bounds_shown_are_the_drills_under_each_rule(self, rule: Rule) -> None:
+        """What the explorer marks as only a bound (≥, ≤) is what the drill's
+        answer key proves under the same rule (pyengine.drill.bound_of): under
+        the strict rule a value on an end of the window is exact."""
+        from pyengine.drill import Bound, bound_of
+
+        signs = {Bound.AT_LEAST: 1, Bound.AT_MOST: -1, Bound.EXACT: 0}
+        board = rules_differ_board()
+        steps = list(events(Algorithm.ALPHABETA, board, Order.CELLS, rule))
+        nodes, index = tree(steps, rule)
+        valued = [node for node in nodes if node.parent >= 0 and node.value is not None]
+        for node in valued:
+            assert node.value is not None
+            exact = node.hit or node.board.is_over
+            want = 0 if exact else -signs[bound_of(-node.value, node.window, rule)]
+            assert node.bound == want, node
+        ties = [node for node in valued if node.value is not None and -node.value in node.window]
+        assert ties  # values on an end of the window: where the rules' bounds differ
+        # Walked step by step, the trace marks the same bounds on the moves of the path.
+        trace = Trace(Algorithm.ALPHABETA, board, Order.CELLS, rule=rule)
+        for number, event in enumerate(steps, 1):
+            if event.kind is Kind.UP and event.move is not None:
+                trace.seek(number)
+                finish(trace)
+                assert trace.current.value_bound == nodes[index[(*event.path, event.move)]].bound, number
+
     def test_only_alpha_beta_has_a_rule(self) -> None:
         assert Trace(Algorithm.MINIMAX, SMALL, rule=Rule.STRICT).rule is Rule.AIMA
 

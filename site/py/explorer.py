@@ -166,7 +166,7 @@ class Explorer:
         else:
             counting = run(algorithm, board, trace.order, COUNT_TICK, trace.rule)
             self.counter.start(counting, done=self._on_counted)
-        nodes, index = tree(steps) if self.small else ([], {})
+        nodes, index = tree(steps, trace.rule) if self.small else ([], {})
         self.outline.reset(nodes, index)
         self.tree_box.classList.toggle("whole", self.small)
         self.reset_drawing(steps)

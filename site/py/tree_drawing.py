@@ -264,7 +264,7 @@ class WholeTree:
         self.windows = windows
         self.rule = rule
         self.total = len(steps)
-        nodes, index = tree(steps)
+        nodes, index = tree(steps, rule)
         cut_windows: dict[int, tuple[int, int]] = {}
         for event in steps:
             if event.kind is Kind.CUTOFF:
