@@ -164,8 +164,7 @@ class Explorer:
         if self.small:
             trace.total = len(steps)
         else:
-            counting = run(algorithm, board, trace.order, COUNT_TICK, trace.rule)
-            self.counter.start(counting, done=self._on_counted)
+            self.counter.start(run(algorithm, board, trace.order, COUNT_TICK, trace.rule), done=self._on_counted)
         nodes, index = tree(steps, trace.rule) if self.small else ([], {})
         self.outline.reset(nodes, index)
         self.tree_box.classList.toggle("whole", self.small)
@@ -575,7 +574,6 @@ class Explorer:
         self.view: drawing.View | None = None
         self.width_px = 0.0
         self.least_scale = drawing.MIN_SCALE  # the view's smallest scale on screen
-        self.path_rows = self.widest  # the deepest a path can go: the picture keeps one height
         self.tree_view.clear()
         self.drawn_key_for: tuple[Convention, bool] | None = None
 
@@ -617,7 +615,8 @@ class Explorer:
         if view.whole and self.whole is not None:
             picture = self.whole.picture(step, self.convention)
         else:
-            picture = drawing.path_picture(step, view.boards, windows, self.convention, self.path_rows, self.trace.rule)
+            # As deep as a path can go from the first step: the picture keeps one height.
+            picture = drawing.path_picture(step, view.boards, windows, self.convention, self.widest, self.trace.rule)
         self.tree_view.show(picture)
         # Presenting, the picture may be taller than the screen allows, not drawn smaller (explorer.css).
         self.drawn_svg.style.setProperty("--ex-least-height", f"{math.ceil(picture.height * self.least_scale)}px")
