@@ -322,5 +322,7 @@ def test_the_strict_rule_draws_the_strict_search(page: Page) -> None:
         assert page.text_content(f"{EXPLORER} [data-fact='cutoffs']") == str(len(cutoffs[rule]))
         page.wait_for_function("strict => location.search.includes('rule=strict') === strict", arg=rule is Rule.STRICT)
     assert cutoffs[Rule.AIMA] != cutoffs[Rule.STRICT]  # the rules differ here, so the drawing tells them apart
-    page.select_option("#ex-rule", Rule.AIMA.value)
-    wait_explorer(page, "e.dataset.rule === 'aima'", None)
+    # Minimax never cuts off: no rule to choose, none in the address.
+    search_for(page, Algorithm.MINIMAX, board)
+    assert page.is_hidden("#ex-rule") and page.get_attribute(EXPLORER, "data-rule") == Rule.AIMA.value
+    page.wait_for_function("() => !location.search.includes('rule=')")
