@@ -193,10 +193,16 @@ def events(
     """
     algorithm, order = _read(algorithm, order)
     table: dict[Board, tuple[int, Cell | None]] | None = {} if algorithm is Algorithm.MEMO else None
-    # Cut off once alpha - beta reaches this: 0 is AIMA's alpha >= beta, 1 the strict alpha > beta.
-    pruning = (0 if Rule.parse(rule) is Rule.AIMA else 1) if algorithm is Algorithm.ALPHABETA else None
-    value, best = yield from _search(board, (), -INFINITY, INFINITY, pruning, order, table)
+    value, best = yield from _search(board, (), -INFINITY, INFINITY, _pruning(algorithm, rule), order, table)
     yield Event(Kind.DONE, board, (), -INFINITY, INFINITY, value, None, best)
+
+
+def _pruning(algorithm: Algorithm, rule: Rule | str) -> int | None:
+    """How far alpha must pass beta for a cut-off: None for no cut-offs (not
+    alpha-beta), 0 for AIMA's alpha >= beta, 1 for the strict alpha > beta."""
+    if algorithm is not Algorithm.ALPHABETA:
+        return None
+    return 0 if Rule.parse(rule) is Rule.AIMA else 1
 
 
 def _search(
@@ -284,17 +290,21 @@ class RunResult(Record):
 
 
 def run(
-    algorithm: Algorithm | str, board: Board, order: Order | str = Order.CELLS, tick: int = TICK
+    algorithm: Algorithm | str,
+    board: Board,
+    order: Order | str = Order.CELLS,
+    tick: int = TICK,
+    rule: Rule | str = Rule.AIMA,
 ) -> Generator[int, None, RunResult]:
     """``algorithm`` on ``board`` without the events: yields the nodes so far
     every ``tick`` nodes, and returns the RunResult (via StopIteration, or ``yield from``).
 
-    It walks exactly the tree ``events()`` walks, in the same order.
+    It walks exactly the tree ``events()`` walks under the same ``rule``, in the same order.
     """
     algorithm, order = _read(algorithm, order)
     counter = RunningCounts(tick)
     table: dict[Board, tuple[int, Cell | None]] | None = {} if algorithm is Algorithm.MEMO else None
-    value, best = yield from _count(board, -INFINITY, INFINITY, algorithm is Algorithm.ALPHABETA, order, table, counter)
+    value, best = yield from _count(board, -INFINITY, INFINITY, _pruning(algorithm, rule), order, table, counter)
     return RunResult(value, best, counter.counts())
 
 
@@ -317,7 +327,7 @@ def _count(
     board: Board,
     alpha: int,
     beta: int,
-    pruning: bool,
+    pruning: int | None,
     order: Order,
     table: dict[Board, tuple[int, Cell | None]] | None,
     counter: RunningCounts,
@@ -341,10 +351,10 @@ def _count(
         value = -child
         if value > best_value:
             best_value, best = value, cell
-        if pruning:
+        if pruning is not None:
             if value > alpha:
                 alpha = value
-            if alpha >= beta:
+            if alpha - beta >= pruning:
                 if index + 1 < len(moves):
                     counter.cutoffs += 1
                 break

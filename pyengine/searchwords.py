@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .board import Board
 from .errors import InvalidPositionError
-from .search import Algorithm, Event, Order
+from .search import Algorithm, Event, Order, Rule
 from .trace import Branch, BranchState, PathNode, Step, TreeNode
 from .words import (
     ALGORITHM_NAMES,
@@ -189,9 +189,12 @@ def bad_position_message(error: InvalidPositionError) -> str:
     return f"That position cannot be searched: {error}."
 
 
-def announcement(step: Step, algorithm: Algorithm, *, convention: Convention = Convention.NEGAMAX) -> str:
-    """What the live region says once stepping pauses."""
-    return f"Step {step.number}: {describe(step.event, algorithm, convention=convention, bound=step.value_bound)}"
+def announcement(
+    step: Step, algorithm: Algorithm, *, convention: Convention = Convention.NEGAMAX, rule: Rule = Rule.AIMA
+) -> str:
+    """What the live region says once stepping pauses (cut-offs under ``rule``)."""
+    said = describe(step.event, algorithm, convention=convention, bound=step.value_bound, rule=rule)
+    return f"Step {step.number}: {said}"
 
 
 def failure_message(error: BaseException) -> str:

@@ -15,7 +15,7 @@ from enum import StrEnum
 from .board import Board, Player
 from .geometry import Cell
 from .records import Record
-from .search import Algorithm, Counts, Event, Kind, Order, RunningCounts, events, ordered_moves
+from .search import Algorithm, Counts, Event, Kind, Order, Rule, RunningCounts, events, ordered_moves
 
 TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
@@ -60,18 +60,23 @@ def steps_bound(board: Board) -> int:
     return 4 * sequences + 1
 
 
-def bound(value: int, alpha: int, beta: int) -> int:
-    """Whether ``value``, what a search returned for the side to move under
-    the window ``(alpha, beta)``, is exact (0) or only a bound: +1 when it is
-    at least beta (a cut-off stopped the search there: the position may be
-    worth more), -1 when it is at most alpha (no move did better, and none was
-    searched to its exact value). A value seen from the other side changes
-    sign, and so does its bound. Under minimax's open window every value is exact.
+def bound(value: int, alpha: int, beta: int, rule: Rule = Rule.AIMA) -> int:
+    """Whether ``value``, what a search under ``rule`` returned for the side
+    to move under the window ``(alpha, beta)``, is exact (0) or only a bound:
+    +1 when it is at least beta (a cut-off stopped the search there: the
+    position may be worth more), -1 when it is at most alpha (no move did
+    better, and none was searched to its exact value). The strict rule never
+    cuts off on a tie, so there a value on an end of the window is exact. A
+    value seen from the other side changes sign, and so does its bound. Under
+    minimax's open window every value is exact.
 
     >>> bound(1, 0, 1), bound(-1, -1, 2), bound(0, -2, 2)
     (1, -1, 0)
+    >>> bound(1, 0, 1, Rule.STRICT), bound(-1, -1, 2, Rule.STRICT), bound(2, 0, 1, Rule.STRICT)
+    (0, 0, 1)
     """
-    return 1 if value >= beta else -1 if value <= alpha else 0
+    tie = 0 if rule is Rule.AIMA else 1  # how far past an end of the window a bound lies
+    return 1 if value - beta >= tie else -1 if alpha - value >= tie else 0
 
 
 class TreeNode(Record):
@@ -102,9 +107,10 @@ class TreeNode(Record):
     """The window (alpha, beta) it was entered with, for its own side to move."""
 
 
-def tree(steps: list[Event]) -> tuple[list[TreeNode], dict[tuple[Cell, ...], int]]:
+def tree(steps: list[Event], rule: Rule = Rule.AIMA) -> tuple[list[TreeNode], dict[tuple[Cell, ...], int]]:
     """Every position a whole search entered, parents before children (the
-    order of entering), and the index of each by its path from the root.
+    order of entering), and the index of each by its path from the root
+    (``rule``: the pruning rule the search cut off by, which says what is a bound).
 
     >>> nodes, index = tree(list(events(Algorithm.MINIMAX, Board.parse("XOX/OXO/OX."))))
     >>> tuple((n.move, n.entered, n.valued, n.value) for n in nodes)
@@ -127,7 +133,7 @@ def tree(steps: list[Event]) -> tuple[list[TreeNode], dict[tuple[Cell, ...], int
             child = nodes[at]
             exact = child.hit or child.board.is_over
             nodes[at] = child._replace(
-                valued=number, value=event.value, bound=0 if exact else -bound(-(event.value or 0), *child.window)
+                valued=number, value=event.value, bound=0 if exact else -bound(-(event.value or 0), *child.window, rule)
             )
         elif kind is Kind.CUTOFF:
             at = index[event.path]
@@ -302,11 +308,18 @@ class Trace:
     """
 
     def __init__(
-        self, algorithm: Algorithm | str, board: Board, order: Order | str = Order.CELLS, keep: int = 2000
+        self,
+        algorithm: Algorithm | str,
+        board: Board,
+        order: Order | str = Order.CELLS,
+        keep: int = 2000,
+        rule: Rule | str = Rule.AIMA,
     ) -> None:
         self.algorithm = Algorithm.parse(algorithm)
         self.board = board
         self.order = Order.parse(order) if self.algorithm is Algorithm.ALPHABETA else Order.CELLS
+        self.rule = Rule.parse(rule) if self.algorithm is Algorithm.ALPHABETA else Rule.AIMA
+        """When alpha-beta cuts off (the others never do: AIMA's, the default, for them)."""
         self.keep = max(2, keep)
         self.total: int | None = None
         """How many steps the search has, once known: the trace reached its
@@ -329,7 +342,7 @@ class Trace:
         return LANDMARKS[self.algorithm]
 
     def _restart(self) -> None:
-        self._events = events(self.algorithm, self.board, self.order)
+        self._events = events(self.algorithm, self.board, self.order, self.rule)
         self.made = 0
         """Events made since the last start from the first (progress of a long seek)."""
         self._counter = RunningCounts()
@@ -560,7 +573,7 @@ class Trace:
             index = parent.moves.index(event.move)
             parent.states[index] = BranchState.DONE
             parent.values[index] = event.value
-            parent.bounds[index] = 0 if child.exact else -bound(-event.value, *child.window)
+            parent.bounds[index] = 0 if child.exact else -bound(-event.value, *child.window, self.rule)
             parent.nodes[index] = counter.nodes - parent.start[index]
             parent.alpha = event.alpha
             if parent.best_value is None or parent.best != event.best:

@@ -19,7 +19,7 @@ from .analysis import Value
 from .board import Board, Player, Result
 from .choices import Choice
 from .geometry import Cell
-from .search import INFINITY, Algorithm, Event, Kind, Order
+from .search import INFINITY, Algorithm, Event, Kind, Order, Rule
 
 TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
@@ -100,6 +100,13 @@ ORDER_NAMES: Final = {
     Order.ENGINE: "the engine's order",
 }
 """What each move order is called on the page."""
+
+
+RULE_NAMES: Final = {
+    Rule.AIMA: "AIMA's: \u03b1 \u2265 \u03b2",
+    Rule.STRICT: "strict: \u03b1 > \u03b2 (CS188)",
+}
+"""What each pruning rule is called on the page (the explorer's choice)."""
 
 
 class Convention(Choice, Enum, noun="convention"):
@@ -250,38 +257,55 @@ def window_pair(alpha: int, beta: int, side: Player, convention: Convention) -> 
     return f"({signed(low)}, {signed(high)})"
 
 
-def cutoff_rule(event: Event, convention: Convention) -> str:
-    """Why a cut-off skips the moves it skips, in ``convention``'s words.
+CUTOFF_RELATIONS: Final = {Rule.AIMA: ("\u2265", "\u2264"), Rule.STRICT: (">", "<")}
+"""How a cut-off compares the bounds under each pruning rule: alpha against
+beta, and beta against alpha (AIMA's cuts off on a tie; the strict rule only
+once the bound is passed)."""
+
+
+def cutoff_rule(event: Event, convention: Convention, rule: Rule = Rule.AIMA) -> str:
+    """Why a cut-off skips the moves it skips, in ``convention``'s words,
+    under ``rule`` (CUTOFF_RELATIONS).
 
     Negamax has one rule for both sides. MAX/MIN words it for each (AIMA's
     MAX-VALUE returns once v \u2265 \u03b2, MIN-VALUE once v \u2264 \u03b1): at X's turn
     the bound that closed the window is MIN's, at O's turn MAX's.
     """
     side = valued_side(event.board)
+    above, below = CUTOFF_RELATIONS[rule]
+    strict = rule is Rule.STRICT
     if convention is Convention.NEGAMAX:
+        choice = "a better choice" if strict else "a choice at least as good"
         return (
-            f"Cut-off: \u03b1 {signed(event.alpha)} \u2265 \u03b2 {signed(event.beta)}. The opponent, one "
-            f"move up, already has a choice at least as good, so it will never let the game reach this "
-            f"position"
+            f"Cut-off: \u03b1 {signed(event.alpha)} {above} \u03b2 {signed(event.beta)}. The opponent, one "
+            f"move up, already has {choice}, so it will never let the game reach this position"
         )
     alpha, beta = (signed(end) for end in stated_window(event.alpha, event.beta, side, convention))
     if side is Player.X:
         return (
-            f"Cut-off at MAX's turn (a \u03b2 cut-off): \u03b2 {beta} \u2264 \u03b1 {alpha}. Here X (MAX) can "
+            f"Cut-off at MAX's turn (a \u03b2 cut-off): \u03b2 {beta} {below} \u03b1 {alpha}. Here X (MAX) can "
             f"already get at least {alpha}, but MIN (O), one move up or higher on the path, already has a reply "
             f"that holds X to {beta}, so O will never let the game reach this position"
         )
     return (
-        f"Cut-off at MIN's turn (an \u03b1 cut-off): \u03b2 {beta} \u2264 \u03b1 {alpha}. Here O (MIN) can "
+        f"Cut-off at MIN's turn (an \u03b1 cut-off): \u03b2 {beta} {below} \u03b1 {alpha}. Here O (MIN) can "
         f"already hold X to {beta}, but MAX (X), one move up or higher on the path, already has a move "
         f"that gets X at least {alpha}, so X will never let the game reach this position"
     )
 
 
-def describe(event: Event, algorithm: Algorithm, *, convention: Convention = Convention.NEGAMAX, bound: int = 0) -> str:
+def describe(
+    event: Event,
+    algorithm: Algorithm,
+    *,
+    convention: Convention = Convention.NEGAMAX,
+    bound: int = 0,
+    rule: Rule = Rule.AIMA,
+) -> str:
     """One step in a sentence: what happened, and why it matters; values as
     ``convention`` states them. ``bound``: an UP event's value is only a bound
-    (``trace.Step.value_bound``), said "at least" or "at most"."""
+    (``trace.Step.value_bound``), said "at least" or "at most"; ``rule``: the
+    pruning rule that made a cut-off."""
     board, kind = event.board, event.kind
     side = valued_side(board)
     window = (
@@ -312,7 +336,8 @@ def describe(event: Event, algorithm: Algorithm, *, convention: Convention = Con
         )
     if kind is Kind.CUTOFF:
         skipped = ", ".join(cell_name(c, size) for c in event.skipped)
-        return f"{cutoff_rule(event, convention)}: {skipped} {'is' if len(event.skipped) == 1 else 'are'} not searched."
+        verb = "is" if len(event.skipped) == 1 else "are"
+        return f"{cutoff_rule(event, convention, rule)}: {skipped} {verb} not searched."
     if kind is Kind.HIT:
         return f"Seen before: the table says this position is worth {worth(event.value or 0, side, convention)}."
     return f"Done: the position is worth {worth(event.value or 0, side, convention)}" + (

@@ -16,7 +16,7 @@ import pytest
 import search_address
 
 from pyengine import Board, InvalidPositionError, Player, Value, analyze, searchwords
-from pyengine.search import INFINITY, Algorithm, Counts, Event, Kind, Order, events, run_to_end, tally
+from pyengine.search import INFINITY, Algorithm, Counts, Event, Kind, Order, Rule, events, run, run_to_end, tally
 from pyengine.trace import JUMPS, SMALL_TREE, Branch, BranchState, PathNode, Trace, steps_bound, tree
 from pyengine.words import Convention, describe
 
@@ -168,6 +168,7 @@ class TestWords:
             SMALL,
             37,
             Convention.NEGAMAX,
+            Rule.AIMA,
             [],
         )
         assert "order=" not in search_address.search_query(SMALL, Algorithm.MEMO, Order.CCE)
@@ -182,13 +183,14 @@ class TestWords:
             ("step", "1" * 10, "showing step 1"),
             ("pos", "X" + "." * 15, "4x4 positions with 10 or fewer"),
             ("conv", "minimax", "showing negamax"),
+            ("rule", "cs188", "cutting off by AIMA's rule"),
         ],
     )
     def test_a_bad_value_is_quoted_and_replaced(self, key: str, text: str, default: str) -> None:
-        algorithm, order, board, step, convention, problems = search_address.settings_from_params({key: text})
+        algorithm, order, board, step, convention, rule, problems = search_address.settings_from_params({key: text})
         lesson = search_address.DEFAULT
         assert (algorithm, order, board, step) == (lesson.algorithm, lesson.order, lesson.board, 1)
-        assert convention is Convention.NEGAMAX
+        assert (convention, rule) == (Convention.NEGAMAX, Rule.AIMA)
         assert len(problems) == 1 and default in problems[0]
         assert f"\u201c{text[:40]}" in problems[0]
 
@@ -311,7 +313,7 @@ class TestConventions:
         assert query == "?alg=alphabeta&order=cce&pos=X.O/.X./..O&step=37&conv=maxmin"
         given = dict(part.split("=", 1) for part in query[1:].split("&"))
         assert search_address.settings_from_params(given)[4] is MAXMIN
-        assert search_address.settings_from_params({"conv": " NegaMax "})[4:] == (Convention.NEGAMAX, [])
+        assert search_address.settings_from_params({"conv": " NegaMax "})[4:] == (Convention.NEGAMAX, Rule.AIMA, [])
         assert "conv" not in search_address.search_query(
             SMALL, Algorithm.MINIMAX, step=3, convention=Convention.NEGAMAX
         )
@@ -536,12 +538,13 @@ class TestLessons:
                 lesson.board,
                 1,
                 Convention.NEGAMAX,
+                Rule.AIMA,
                 [],
             )
 
     def test_the_default_is_alpha_beta_on_a_few_empty_cells(self) -> None:
         """An address with nothing in it: not minimax on the empty board."""
-        algorithm, _, board, step, _, problems = search_address.settings_from_params({})
+        algorithm, _, board, step, _, _, problems = search_address.settings_from_params({})
         assert (algorithm, board, step, problems) == (Algorithm.ALPHABETA, search_address.DEFAULT.board, 1, [])
         assert 9 - board.ply <= SMALL_TREE
         assert len(self.steps(search_address.DEFAULT.key)) < 100
@@ -643,3 +646,145 @@ class TestEditorAndLinks:
     ) -> None:
         assert {key: position_editor.editor_neighbour(cell, size, key) for key in moved} == moved
         assert position_editor.editor_neighbour(cell, size, "Enter") is None
+
+
+def rules_differ_board() -> Board:
+    """A drill position where the two pruning rules cut off differently
+    (pyengine.drill.rules_differ), found by the drills' own seeded search."""
+    from random import Random
+
+    from pyengine.drill import Difficulty, Drill, random_drill, rules_differ
+
+    rng = Random(31)
+    for _ in range(200):
+        board = random_drill(Difficulty.LONG, Order.CELLS, rng)
+        if rules_differ(Drill(board, Order.CELLS, Convention.NEGAMAX, Rule.STRICT)):
+            return board
+    raise LookupError("no drill where the rules differ")
+
+
+class TestRules:
+    """The strict rule in the explorer: its address, its trace, its words."""
+
+    def test_the_address_carries_the_strict_rule_only(self) -> None:
+        query = search_address.search_query(SMALL, Algorithm.ALPHABETA, Order.CCE, 5, rule=Rule.STRICT)
+        assert query == "?alg=alphabeta&order=cce&rule=strict&pos=X.O/.X./..O&step=5"
+        given = dict(part.split("=", 1) for part in query[1:].split("&"))
+        assert search_address.settings_from_params(given)[4:] == (Convention.NEGAMAX, Rule.STRICT, [])
+        assert "rule=" not in search_address.search_query(SMALL, Algorithm.ALPHABETA, Order.CCE, rule=Rule.AIMA)
+        assert "rule=" not in search_address.search_query(SMALL, Algorithm.MINIMAX, rule=Rule.STRICT)
+        assert search_address.settings_from_params({"rule": " Strict "})[5] is Rule.STRICT
+
+    def test_a_lesson_is_its_own_only_under_aimas_rule(self) -> None:
+        lesson = search_address.LESSONS[1]
+        assert search_address.lesson_of(lesson.algorithm, lesson.board, lesson.order) is lesson
+        assert search_address.lesson_of(lesson.algorithm, lesson.board, lesson.order, Rule.STRICT) is None
+
+    @pytest.mark.parametrize("rule", list(Rule))
+    def test_the_trace_is_the_engines_search_under_its_rule(self, rule: Rule) -> None:
+        board = rules_differ_board()
+        steps = list(events(Algorithm.ALPHABETA, board, Order.CELLS, rule))
+        other = list(events(Algorithm.ALPHABETA, board, Order.CELLS, Rule.STRICT if rule is Rule.AIMA else Rule.AIMA))
+        assert steps != other  # the rules differ here, so the test can tell them apart
+        trace = Trace(Algorithm.ALPHABETA, board, Order.CELLS, rule=rule)
+        for number, event in enumerate(steps, 1):
+            trace.seek(number)
+            finish(trace)
+            assert trace.current.event == event, number
+        assert run_to_end_under(board, rule) == tally(iter(steps))
+
+    @pytest.mark.parametrize("rule", list(Rule))
+    def test_a_drills_explorer_link_steps_through_the_drills_search(self, rule: Rule) -> None:
+        """The drill page's link opens the explorer on the same search: its
+        position, order, convention and pruning rule."""
+        import drill_view
+
+        from pyengine.drill import Drill
+
+        drill = Drill(rules_differ_board(), Order.ENGINE, Convention.MAXMIN, rule)
+        href = drill_view.explorer_href(drill)
+        assert href.startswith("../search/?")
+        given = dict(part.split("=", 1) for part in href.split("?", 1)[1].split("&"))
+        algorithm, order, board, _, convention, read_rule, problems = search_address.settings_from_params(given)
+        assert (algorithm, order, board, convention, read_rule, problems) == (
+            Algorithm.ALPHABETA,
+            drill.order,
+            drill.board,
+            drill.convention,
+            rule,
+            [],
+        )
+
+    def test_the_drawn_reasons_say_the_rules_relation(self) -> None:
+        """Under each cut-off's skipped moves the drawing says why: "≥ β"
+        under AIMA's rule, "> β" under the strict one (the bound passed)."""
+        import tree_drawing
+
+        board = rules_differ_board()
+        for rule, mark in ((Rule.AIMA, "≥"), (Rule.STRICT, ">")):
+            steps = list(events(Algorithm.ALPHABETA, board, Order.CELLS, rule))
+            whole = tree_drawing.WholeTree(steps, True, rule)
+            trace = Trace(Algorithm.ALPHABETA, board, Order.CELLS, rule=rule)
+            trace.seek(len(steps))
+            finish(trace)
+            notes = whole.picture(trace.current, Convention.NEGAMAX).notes
+            reasons = [note.lines for key, note in notes.items() if key.startswith("cut:")]
+            assert len(reasons) == sum(1 for e in steps if e.kind is Kind.CUTOFF)
+            assert all(lines[1].startswith(f"{mark} β ") for lines in reasons), reasons
+            path = tree_drawing.path_picture(trace.current, True, True, Convention.NEGAMAX, rule=rule).notes
+            assert all(note.lines[1].startswith(mark) for key, note in path.items() if key.startswith("cut:"))
+
+    @pytest.mark.parametrize("rule", list(Rule))
+    def test_the_bounds_shown_are_the_drills_under_each_rule(self, rule: Rule) -> None:
+        """What the explorer marks as only a bound (≥, ≤) is what the drill's
+        answer key proves under the same rule (pyengine.drill.bound_of): under
+        the strict rule a value on an end of the window is exact."""
+        from pyengine.drill import Bound, bound_of
+
+        signs = {Bound.AT_LEAST: 1, Bound.AT_MOST: -1, Bound.EXACT: 0}
+        board = rules_differ_board()
+        steps = list(events(Algorithm.ALPHABETA, board, Order.CELLS, rule))
+        nodes, index = tree(steps, rule)
+        valued = [node for node in nodes if node.parent >= 0 and node.value is not None]
+        for node in valued:
+            assert node.value is not None
+            exact = node.hit or node.board.is_over
+            want = 0 if exact else -signs[bound_of(-node.value, node.window, rule)]
+            assert node.bound == want, node
+        ties = [node for node in valued if node.value is not None and -node.value in node.window]
+        assert ties  # values on an end of the window: where the rules' bounds differ
+        # Walked step by step, the trace marks the same bounds on the moves of the path.
+        trace = Trace(Algorithm.ALPHABETA, board, Order.CELLS, rule=rule)
+        for number, event in enumerate(steps, 1):
+            if event.kind is Kind.UP and event.move is not None:
+                trace.seek(number)
+                finish(trace)
+                assert trace.current.value_bound == nodes[index[(*event.path, event.move)]].bound, number
+
+    def test_only_alpha_beta_has_a_rule(self) -> None:
+        assert Trace(Algorithm.MINIMAX, SMALL, rule=Rule.STRICT).rule is Rule.AIMA
+
+    @pytest.mark.parametrize("convention", list(Convention))
+    def test_the_cut_off_words_say_each_rules_relation(self, convention: Convention) -> None:
+        """Every cut-off of the strict search is said with ">" (or "<" under
+        MAX/MIN), never "\u2265": the bound was passed; AIMA's with \u2265 (\u2264)."""
+        board = rules_differ_board()
+        for rule, (above, below) in ((Rule.AIMA, ("\u2265", "\u2264")), (Rule.STRICT, (">", "<"))):
+            cuts = [e for e in events(Algorithm.ALPHABETA, board, Order.CELLS, rule) if e.kind is Kind.CUTOFF]
+            assert cuts
+            for event in cuts:
+                assert event.alpha > event.beta if rule is Rule.STRICT else event.alpha >= event.beta
+                said = describe(event, Algorithm.ALPHABETA, convention=convention, rule=rule)
+                mark = above if convention is Convention.NEGAMAX else below
+                assert f" {mark} " in said and not {"\u2265", "\u2264", ">", "<"} - {mark} & set(said), said
+
+
+def run_to_end_under(board: Board, rule: Rule) -> Counts:
+    """The race's count of the search under ``rule`` (search.run), to its end."""
+    steps = run(Algorithm.ALPHABETA, board, Order.CELLS, rule=rule)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            counts: Counts = stop.value.counts
+            return counts

@@ -251,6 +251,27 @@ class TestChoosingTheView:
         big = WholeTree(list(events(Algorithm.MINIMAX, Board.parse("X.O/.X./..."))), False)
         assert drawing.choose_view(big.slots, 6, 1920).whole is False
 
+    def test_presenting_keeps_labels_and_cells_24_px_at_1080(self) -> None:
+        """Presenting on a 1080 px screen, the view chosen is drawn at a scale
+        where values, moves and a mini-board's cells are 24 px or more: "A deep
+        cut-off", drawn whole when not presenting, falls back to its path with
+        boards in the same box; the whole tree of three empty cells stays whole."""
+        least_px = 1080 * drawing.PRESENT_SHARE
+        assert least_px == pytest.approx(24)
+        board = Board.parse("O../OX./.X.")
+        deep = WholeTree(list(events(Algorithm.ALPHABETA, board, Order.CELLS)), True)
+        box = (deep.slots * drawing.SLOT_MOVES + 2 * drawing.MARGIN) * drawing.MIN_SCALE  # whole, moves, today
+        assert drawing.choose_view(deep.slots, 5, box) == View(True, False)
+        view = drawing.choose_view(deep.slots, 5, box, least_px)
+        assert view == View(False, True)
+        scale = drawing.least_scale(view.boards, 3, least_px)
+        assert drawing.VALUE_FONT * scale >= 24 and drawing.BOARD / 3 * scale >= 24
+        assert (5 * drawing.SLOT_BOARDS + 2 * drawing.MARGIN) * scale <= box  # the path's row fits at that scale
+        assert drawing.least_scale(False, 3, least_px) * drawing.VALUE_FONT == pytest.approx(24)
+        assert drawing.least_scale(True, 3, 0.0) == drawing.MIN_SCALE  # not presenting: today's rule
+        tiny = WholeTree(list(events(Algorithm.ALPHABETA, TINY, Order.CELLS)), True)
+        assert drawing.choose_view(tiny.slots, 4, 1035, least_px).whole
+
 
 class TestShapes:
     def test_a_mini_board_draws_each_mark_once(self) -> None:

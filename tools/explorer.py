@@ -15,9 +15,9 @@ from html import escape
 from pathlib import Path
 
 from pyengine.census import Census, census
-from pyengine.search import Algorithm, Order
+from pyengine.search import Algorithm, Order, Rule
 from pyengine.searchwords import NEXT_NAMES
-from pyengine.words import ALGORITHM_NAMES, CONVENTION_NAMES, ORDER_NAMES, Convention
+from pyengine.words import ALGORITHM_NAMES, CONVENTION_NAMES, ORDER_NAMES, RULE_NAMES, Convention
 
 ROOT = Path(__file__).resolve().parent.parent
 # The page's own defaults, ready positions and addresses (site/py/search_address.py)
@@ -46,7 +46,9 @@ STEP_BUTTONS = (
 )
 
 
-def _options(choices: dict[Algorithm, str] | dict[Order, str] | dict[Convention, str], selected: str) -> str:
+def _options(
+    choices: dict[Algorithm, str] | dict[Order, str] | dict[Convention, str] | dict[Rule, str], selected: str
+) -> str:
     return "".join(
         f'<option value="{member.value}"{" selected" if member.value == selected else ""}>'
         f"{name[0].upper()}{name[1:]}</option>"
@@ -111,6 +113,9 @@ def explorer_markup() -> str:
 <select id="ex-alg" name="alg" disabled>{_options(ALGORITHM_NAMES, default.algorithm.value)}</select></div>
 <div class="ex-field"><label for="ex-order">Move order (alpha-beta)</label>
 <select id="ex-order" name="order" disabled>{_options(ORDER_NAMES, default.order.value)}</select></div>
+<div class="ex-field ex-rule-field"><label for="ex-rule">Pruning rule</label>
+<select id="ex-rule" name="rule" disabled aria-describedby="ex-rule-help">\
+{_options(RULE_NAMES, Rule.AIMA.value)}</select></div>
 <div class="ex-field"><label for="ex-conv">Values</label>
 <select id="ex-conv" name="conv" disabled aria-describedby="ex-conv-help">\
 {_options(CONVENTION_NAMES, Convention.NEGAMAX.value)}</select></div>
@@ -124,6 +129,9 @@ or click a cell for X, again for O, again to empty it.</p>
 <p id="ex-conv-help" class="ex-help">Values: <em>negamax</em> gives each value for the side to move;
 <em>MAX/MIN</em> gives every value from X's side (X is MAX, O is MIN, &alpha; is MAX's bound and
 &beta; MIN's). Changing it keeps the step; this browser remembers it.</p>
+<p id="ex-rule-help" class="ex-help ex-rule-field">Pruning rule (alpha-beta): AIMA's cuts off as soon as
+&alpha; &ge; &beta;; the strict one (UC Berkeley's CS188) only once the bound is passed, &alpha; &gt; &beta;,
+so it also searches the moves a tie would cut off.</p>
 </form>
 <p class="ex-message" role="alert" hidden></p>
 <div class="ex-controls" role="group" aria-label="Step through the search">{buttons}

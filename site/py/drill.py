@@ -93,7 +93,6 @@ class DrillPage:
         self.message = q(".dr-message")
         self.link = q("a.dr-link")
         self.explorer = q("a.dr-explorer")
-        self.explorer_note = q(".dr-explorer-note")
         self.printed = q(".dr-print")
         self.status = q(".dr-status")
         self.key: Key | None = None
@@ -173,7 +172,6 @@ class DrillPage:
         query = view.drill_query(drill)
         self.link.href = query
         self.explorer.href = view.explorer_href(drill)
-        self.explorer_note.textContent = view.explorer_note(drill)
         window.history.replaceState(None, "", query)
         self.layout, self.grades = DrillTree(key), {}
         self.render({}, force=True)

@@ -68,8 +68,10 @@ def drill_query(drill: Drill) -> str:
 
 
 def explorer_href(drill: Drill) -> str:
-    """The explorer stepping through the same search (it cuts off by AIMA's rule)."""
-    return "../search/" + search_query(drill.board, Algorithm.ALPHABETA, drill.order, convention=drill.convention)
+    """The explorer stepping through the same search: the drill's order, convention and rule."""
+    return "../search/" + search_query(
+        drill.board, Algorithm.ALPHABETA, drill.order, convention=drill.convention, rule=drill.rule
+    )
 
 
 class NoDrillError(ValueError):
@@ -257,10 +259,3 @@ def difference_text(drill: Drill) -> str:
         f"{f' ({len(ties)} such ties)' if len(ties) > 1 else ''}. The answer follows {follows} rule, "
         f"as chosen."
     )
-
-
-def explorer_note(drill: Drill) -> str:
-    """What the explorer link steps through."""
-    if drill.rule is Rule.STRICT and rules_differ(drill):
-        return "The explorer cuts off by AIMA's rule, so there it cuts off on the ties this drill does not."
-    return ""

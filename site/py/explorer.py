@@ -36,7 +36,7 @@ from saved import Kept
 from tree_view import TreeView
 
 from pyengine import Board, InvalidPositionError, searchwords
-from pyengine.search import Algorithm, Order, RunResult, events, run
+from pyengine.search import Algorithm, Order, Rule, RunResult, events, run
 from pyengine.trace import SMALL_TREE, Step, Trace, steps_total, tree
 from pyengine.words import Convention, board_words, describe
 
@@ -82,6 +82,7 @@ class Explorer:
         self.form = root.querySelector("form.ex-settings")
         self.alg_select = root.querySelector("#ex-alg")
         self.order_select = root.querySelector("#ex-order")
+        self.rule_select = root.querySelector("#ex-rule")
         self.convention_select = root.querySelector("#ex-conv")
         self.pos_input = root.querySelector("#ex-pos")
         self.step_input = root.querySelector("#ex-step")
@@ -107,7 +108,8 @@ class Explorer:
         self.presenting = False
         self._copied = create_proxy(self._on_copied)
         self._copy_refused = create_proxy(self._on_copy_refused)
-        self.tree_view = TreeView(root.querySelector(".ex-drawn-svg"), self._on_tree_click)
+        self.drawn_svg = root.querySelector(".ex-drawn-svg")
+        self.tree_view = TreeView(self.drawn_svg, self._on_tree_click)
         self.drawn_key = root.querySelector(".ex-drawn-key")
         self.drawn_box = root.querySelector(".ex-drawn")
         window.addEventListener("resize", create_proxy(self._on_resize))
@@ -124,13 +126,13 @@ class Explorer:
 
         params = window.URLSearchParams.new(window.location.search)
         given = {key: str(params.get(key)) for key in address.ADDRESS_KEYS if params.has(key)}
-        algorithm, order, board, step, self.convention, problems = address.settings_from_params(given)
+        algorithm, order, board, step, self.convention, rule, problems = address.settings_from_params(given)
         if "conv" not in given:
             self.convention, problem = address.remembered_convention(self.stored_convention())
             if problem:
                 problems.append(problem)
                 self.keep_convention()
-        self.new_search(algorithm, board, order)
+        self.new_search(algorithm, board, order, rule)
         if problems:
             self.show_message(" ".join(problems))
         for control in root.querySelectorAll(".ex-step"):
@@ -139,6 +141,7 @@ class Explorer:
         self.form.addEventListener("submit", create_proxy(self._on_submit))
         self.alg_select.addEventListener("change", create_proxy(self._on_submit))
         self.order_select.addEventListener("change", create_proxy(self._on_submit))
+        self.rule_select.addEventListener("change", create_proxy(self._on_submit))
         self.convention_select.addEventListener("change", create_proxy(self._on_convention))
         self.step_input.addEventListener("change", create_proxy(self._on_step_input))
         root.addEventListener("keydown", create_proxy(self._on_key))
@@ -149,20 +152,20 @@ class Explorer:
         self.sync_form()
         self.go(lambda: self.trace.seek(step))
 
-    def new_search(self, algorithm: Algorithm, board: Board, order: Order) -> None:
-        """A fresh search; a small position also gets its whole tree, drawn
-        once and then shown step by step."""
+    def new_search(self, algorithm: Algorithm, board: Board, order: Order, rule: Rule) -> None:
+        """A fresh search (alpha-beta cutting off by ``rule``); a small
+        position also gets its whole tree, drawn once and then shown step by step."""
         self.runner.stop()
         self.counter.stop()
-        self.trace = Trace(algorithm, board, order)
+        trace = self.trace = Trace(algorithm, board, order, rule=rule)
         self.fit_board(board.size)
         self.small = board.geometry.cells - board.ply <= SMALL_TREE
-        steps = list(events(algorithm, board, self.trace.order)) if self.small else []
+        steps = list(events(algorithm, board, trace.order, trace.rule)) if self.small else []
         if self.small:
-            self.trace.total = len(steps)
+            trace.total = len(steps)
         else:
-            self.counter.start(run(algorithm, board, self.trace.order, COUNT_TICK), done=self._on_counted)
-        nodes, index = tree(steps) if self.small else ([], {})
+            self.counter.start(run(algorithm, board, trace.order, COUNT_TICK, trace.rule), done=self._on_counted)
+        nodes, index = tree(steps, trace.rule) if self.small else ([], {})
         self.outline.reset(nodes, index)
         self.tree_box.classList.toggle("whole", self.small)
         self.reset_drawing(steps)
@@ -223,7 +226,12 @@ class Explorer:
         except InvalidPositionError as error:
             self.show_message(searchwords.bad_position_message(error))
             return
-        self.search(Algorithm.parse(str(self.alg_select.value)), board, Order.parse(str(self.order_select.value)))
+        self.search(
+            Algorithm.parse(str(self.alg_select.value)),
+            board,
+            Order.parse(str(self.order_select.value)),
+            Rule.parse(str(self.rule_select.value)),
+        )
 
     def _on_convention(self, event: JsProxy) -> None:
         """State every value the other way: the same search, the same step."""
@@ -270,10 +278,10 @@ class Explorer:
         if params.get(address.PRESENT_KEY) == "1":
             self.present(True)
 
-    def search(self, algorithm: Algorithm, board: Board, order: Order) -> None:
+    def search(self, algorithm: Algorithm, board: Board, order: Order, rule: Rule = Rule.AIMA) -> None:
         """A new search from its first step, the form following it."""
         self.hide_message()
-        self.new_search(algorithm, board, order)
+        self.new_search(algorithm, board, order, rule)
         self.sync_form()
         self.go(lambda: self.trace.seek(1))
 
@@ -348,7 +356,9 @@ class Explorer:
         the convention (MAX/MIN only) and presentation mode when ``presenting``."""
         trace = self.trace
         number = self.shown.number if self.shown is not None else None
-        query = address.search_query(trace.board, trace.algorithm, trace.order, number, convention=self.convention)
+        query = address.search_query(
+            trace.board, trace.algorithm, trace.order, number, convention=self.convention, rule=trace.rule
+        )
         return address.presenting_query(query, presenting)
 
     def _on_copy(self, event: JsProxy) -> None:
@@ -396,6 +406,9 @@ class Explorer:
             self.present_button.removeAttribute("aria-keyshortcuts")
         if on:
             self.root.scrollIntoView()
+        if self.shown is not None:  # the tree's box changed its width, and the sizes it must keep
+            self.width_px = 0.0
+            self.draw_picture(self.shown)
         self.schedule("url", self._write_url, URL_MS)
 
     # -- stepping --------------------------------------------------------------
@@ -426,7 +439,7 @@ class Explorer:
         self.busy.hidden = True
         self.show_message(searchwords.failure_message(error))
         total = self.trace.total
-        self.trace = Trace(self.trace.algorithm, self.trace.board, self.trace.order)
+        self.trace = Trace(self.trace.algorithm, self.trace.board, self.trace.order, rule=self.trace.rule)
         self.trace.total = total
         self.render()
 
@@ -437,12 +450,15 @@ class Explorer:
         self.alg_select.value = trace.algorithm.value
         self.order_select.value = trace.order.value
         self.order_select.disabled = trace.algorithm is not Algorithm.ALPHABETA
+        self.rule_select.value = trace.rule.value
+        for part in self.root.querySelectorAll(".ex-rule-field"):
+            part.hidden = trace.algorithm is not Algorithm.ALPHABETA  # only alpha-beta cuts off
         self.convention_select.value = self.convention.value
         self.root.setAttribute("data-convention", self.convention.value)
         self.root.querySelector('[data-jump="next"]').textContent = searchwords.NEXT_NAMES[trace.algorithm]
         self.pos_input.value = str(trace.board)
         self.show_marks(editing.notation_marks(str(trace.board)) or [])
-        lesson = address.lesson_of(trace.algorithm, trace.board, trace.order)
+        lesson = address.lesson_of(trace.algorithm, trace.board, trace.order, trace.rule)
         self.root.setAttribute("data-lesson", lesson.key if lesson else "")
         for link in self.root.querySelectorAll("a[data-lesson]"):
             if lesson is not None and link.dataset.lesson == lesson.key:
@@ -451,6 +467,7 @@ class Explorer:
                 link.removeAttribute("aria-current")
         self.root.setAttribute("data-algorithm", trace.algorithm.value)
         self.root.setAttribute("data-order", trace.order.value)
+        self.root.setAttribute("data-rule", trace.rule.value)
         self.root.setAttribute("data-pos", str(trace.board))
 
     def render(self) -> None:
@@ -483,7 +500,7 @@ class Explorer:
         self._timers["announce"] = 0
         if self.shown is not None:
             self.announce.textContent = searchwords.announcement(
-                self.shown, self.trace.algorithm, convention=self.convention
+                self.shown, self.trace.algorithm, convention=self.convention, rule=self.trace.rule
             )
 
     def _on_write_url(self, *_: object) -> None:
@@ -519,7 +536,7 @@ class Explorer:
     def draw_facts(self, step: Step) -> None:
         event, trace, convention = step.event, self.trace, self.convention
         self.facts["event"].textContent = describe(
-            event, trace.algorithm, convention=convention, bound=step.value_bound
+            event, trace.algorithm, convention=convention, bound=step.value_bound, rule=trace.rule
         )
         self.facts["path"].textContent = searchwords.path_text(event, trace.board.size)
         self.facts["window"].textContent = searchwords.window_text(step, trace.algorithm, convention=convention)
@@ -539,7 +556,9 @@ class Explorer:
             item = document.createElement("li")
             item.value = shown.number
             item.setAttribute("data-kind", shown.event.kind.value)
-            item.textContent = describe(shown.event, algorithm, convention=self.convention, bound=shown.value_bound)
+            item.textContent = describe(
+                shown.event, algorithm, convention=self.convention, bound=shown.value_bound, rule=self.trace.rule
+            )
             if shown.number == step.number:
                 item.setAttribute("aria-current", "step")
             self.trace_list.appendChild(item)
@@ -550,11 +569,11 @@ class Explorer:
         """A new search: its whole tree placed once (``steps``: a small
         search's events; none for a large one), and an empty picture."""
         windows = self.trace.algorithm is Algorithm.ALPHABETA
-        self.whole = drawing.WholeTree(steps, windows) if steps else None
+        self.whole = drawing.WholeTree(steps, windows, self.trace.rule) if steps else None
         self.widest = self.trace.board.geometry.cells - self.trace.board.ply
         self.view: drawing.View | None = None
         self.width_px = 0.0
-        self.path_rows = 0  # the deepest path drawn: the picture keeps its height
+        self.least_scale = drawing.MIN_SCALE  # the view's smallest scale on screen
         self.tree_view.clear()
         self.drawn_key_for: tuple[Convention, bool] | None = None
 
@@ -578,8 +597,12 @@ class Explorer:
         is measured once a search and on a resize (reading it at every step
         would lay the page out again at every step)."""
         if not self.width_px:
+            size = self.trace.board.size
             self.width_px = float(self.tree_box.clientWidth) or 600.0
-            chosen = drawing.choose_view(self.whole.slots if self.whole else None, self.widest, self.width_px)
+            least_px = window.innerHeight * drawing.PRESENT_SHARE if self.presenting else 0.0
+            slots = self.whole.slots if self.whole else None
+            chosen = drawing.choose_view(slots, self.widest, self.width_px, least_px, size)
+            self.least_scale = drawing.least_scale(chosen.boards, size, least_px)
             if chosen != self.view:
                 self.view = chosen
                 self.tree_view.clear()
@@ -592,9 +615,11 @@ class Explorer:
         if view.whole and self.whole is not None:
             picture = self.whole.picture(step, self.convention)
         else:
-            self.path_rows = max(self.path_rows, len(step.path))
-            picture = drawing.path_picture(step, view.boards, windows, self.convention, self.path_rows)
+            # As deep as a path can go from the first step: the picture keeps one height.
+            picture = drawing.path_picture(step, view.boards, windows, self.convention, self.widest, self.trace.rule)
         self.tree_view.show(picture)
+        # Presenting, the picture may be taller than the screen allows, not drawn smaller (explorer.css).
+        self.drawn_svg.style.setProperty("--ex-least-height", f"{math.ceil(picture.height * self.least_scale)}px")
         if self.presenting:
             self.keep_in_view(step)
         if self.drawn_key_for != (self.convention, windows):

@@ -10,7 +10,7 @@ from view import quoted, read_params
 
 from pyengine import Board, EngineError, InvalidPositionError
 from pyengine.records import Record
-from pyengine.search import Algorithm, Order
+from pyengine.search import Algorithm, Order, Rule
 from pyengine.words import Convention
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
     T = TypeVar("T")
 
-ADDRESS_KEYS = ("alg", "order", "pos", "step", "conv")
+ADDRESS_KEYS = ("alg", "order", "rule", "pos", "step", "conv")
 # A 4x4 position is searched here only near its end: plain minimax from one
 # with 10 empty cells enters at most a few million nodes (seconds, in slices);
 # from the empty 4x4 board it would take years (the race says how many).
@@ -106,16 +106,20 @@ def search_query(
     step: int | None = None,
     *,
     convention: Convention = Convention.NEGAMAX,
+    rule: Rule = Rule.AIMA,
 ) -> str:
     """The explorer's query string. Every value is letters, digits, dots and
     slashes, which a query carries as they are: nothing needs escaping. The
-    convention is written only when it is not the default (MAX/MIN), so
-    links made before it existed stay as they were."""
+    convention (negamax by default) and alpha-beta's pruning rule (AIMA's by
+    default) are written only when they are not the default, so links made
+    before they existed stay as they were."""
     params = []
     if algorithm is not None:
         params.append(f"alg={algorithm.value}")
         if algorithm is Algorithm.ALPHABETA and order is not None:
             params.append(f"order={order.value}")
+        if algorithm is Algorithm.ALPHABETA and rule is not Rule.AIMA:
+            params.append(f"rule={rule.value}")
     params.append(f"pos={board}")
     if step is not None:
         params.append(f"step={step}")
@@ -124,7 +128,9 @@ def search_query(
     return "?" + "&".join(params)
 
 
-def settings_from_params(given: dict[str, str]) -> tuple[Algorithm, Order, Board, int, Convention, list[str]]:
+def settings_from_params(
+    given: dict[str, str],
+) -> tuple[Algorithm, Order, Board, int, Convention, Rule, list[str]]:
     """The settings in the address (``given``: ADDRESS_KEYS present, as text),
     each missing one DEFAULT's, each bad one replaced by DEFAULT's with a
     sentence saying so (address text is quoted, cut short), read as the game
@@ -147,6 +153,11 @@ def settings_from_params(given: dict[str, str]) -> tuple[Algorithm, Order, Board
             Convention.parse,
             "The convention {} is unknown (use negamax or maxmin); showing negamax.",
         ),
+        "rule": (
+            "rule",
+            Rule.parse,
+            "The pruning rule {} is unknown (use aima or strict); cutting off by AIMA's rule.",
+        ),
     }
     read, problems = read_params(given, fields)
 
@@ -161,6 +172,7 @@ def settings_from_params(given: dict[str, str]) -> tuple[Algorithm, Order, Board
         pick("board", DEFAULT.board),
         pick("step", 1),
         pick("convention", Convention.NEGAMAX),
+        pick("rule", Rule.AIMA),
         problems,
     )
 
@@ -214,14 +226,15 @@ def watch_query(board: Board) -> str:
     return search_query(board, DEFAULT.algorithm, DEFAULT.order)
 
 
-def lesson_of(algorithm: Algorithm, board: Board, order: Order) -> Lesson | None:
-    """The ready position these settings are, if any (order counts for alpha-beta only)."""
+def lesson_of(algorithm: Algorithm, board: Board, order: Order, rule: Rule = Rule.AIMA) -> Lesson | None:
+    """The ready position these settings are, if any (order and rule count for
+    alpha-beta only: each lesson's words are true of AIMA's rule)."""
     return next(
         (
             lesson
             for lesson in LESSONS
             if (lesson.algorithm, lesson.board) == (algorithm, board)
-            and (algorithm is not Algorithm.ALPHABETA or lesson.order is order)
+            and (algorithm is not Algorithm.ALPHABETA or (lesson.order, rule) == (order, Rule.AIMA))
         ),
         None,
     )

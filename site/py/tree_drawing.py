@@ -28,9 +28,18 @@ from pyengine import Board
 from pyengine.board import Player
 from pyengine.geometry import Cell
 from pyengine.records import Record
-from pyengine.search import Event, Kind
+from pyengine.search import Event, Kind, Rule
 from pyengine.trace import BranchState, Step, tree
-from pyengine.words import Convention, bounded, cell_name, signed, stated, stated_window, valued_side
+from pyengine.words import (
+    CUTOFF_RELATIONS,
+    Convention,
+    bounded,
+    cell_name,
+    signed,
+    stated,
+    stated_window,
+    valued_side,
+)
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
@@ -55,6 +64,10 @@ MARGIN: Final = 10
 VALUE_FONT: Final = 15
 MIN_SCALE: Final = 0.8
 """Below this scale a value is under 12 px on screen: then the view falls back."""
+PRESENT_SHARE: Final = 24 / 1080
+"""Presenting, a node's value and move, and a mini-board's cell, are at least
+this share of the screen's height (24 px at 1080 px: read from the back of a
+room, issue 31), since a projector shows the whole screen at the room's size."""
 MIN_WIDTH: Final = 320
 """The narrowest picture, so that a tree of three nodes is not drawn huge."""
 CAPTION: Final = 26
@@ -72,11 +85,13 @@ def window_caption(alpha: int, beta: int, side: Player, convention: Convention) 
     return f"\u03b1 {signed(low)}, \u03b2 {signed(high)}"
 
 
-def reason_lines(alpha: int, beta: int, side: Player, convention: Convention) -> tuple[str, str]:
+def reason_lines(
+    alpha: int, beta: int, side: Player, convention: Convention, rule: Rule = Rule.AIMA
+) -> tuple[str, str]:
     """Why a cut-off skipped moves, on two short lines: ``\u03b1 +1``
-    over ``\u2265 \u03b2 0``."""
+    over ``\u2265 \u03b2 0`` (``> \u03b2 0`` under the strict rule)."""
     low, high = stated_window(alpha, beta, side, convention)
-    return f"\u03b1 {signed(low)}", f"\u2265 \u03b2 {signed(high)}"
+    return f"\u03b1 {signed(low)}", f"{CUTOFF_RELATIONS[rule][0]} \u03b2 {signed(high)}"
 
 
 # -- what is drawn ---------------------------------------------------------------
@@ -150,21 +165,34 @@ def sizes(boards: bool) -> tuple[float, float, float]:
     return (SLOT_BOARDS, ROW_BOARDS, BOARD) if boards else (SLOT_MOVES, ROW_MOVES, 2 * RADIUS)
 
 
-def fits(units: float, width_px: float) -> bool:
-    """Whether a picture ``units`` wide stays readable in ``width_px`` pixels."""
-    return max(units, MIN_WIDTH) * MIN_SCALE <= width_px
+def least_scale(boards: bool, size: int, least_px: float) -> float:
+    """The smallest scale at which a view's labels (and, with ``boards``, the
+    cells of its ``size`` x ``size`` mini-boards) are ``least_px`` on screen;
+    ``MIN_SCALE`` when ``least_px`` is 0 (not presenting)."""
+    if not least_px:
+        return MIN_SCALE
+    return least_px / min(VALUE_FONT, BOARD / size) if boards else least_px / VALUE_FONT
 
 
-def choose_view(slots: float | None, widest_row: int, width_px: float) -> View:
+def fits(units: float, width_px: float, scale: float = MIN_SCALE) -> bool:
+    """Whether a picture ``units`` wide, drawn at ``scale`` or more, fits in ``width_px`` pixels."""
+    return max(units, MIN_WIDTH) * scale <= width_px
+
+
+def choose_view(slots: float | None, widest_row: int, width_px: float, least_px: float = 0.0, size: int = 3) -> View:
     """The most readable view that fits ``width_px``: the whole tree (``slots``
     leaves wide; None when it is not known, for a large search) with boards,
     then with moves; else the path with boards, then with moves (``widest_row``:
-    the most moves of a position)."""
+    the most moves of a position). ``least_px``: presenting, the smallest size
+    on screen of a label and of a ``size`` x ``size`` mini-board's cell
+    (``least_scale``); else only values of 12 px (``MIN_SCALE``)."""
     for boards in (True, False):
-        if slots is not None and fits(slots * sizes(boards)[0] + 2 * MARGIN, width_px):
+        if slots is not None and fits(
+            slots * sizes(boards)[0] + 2 * MARGIN, width_px, least_scale(boards, size, least_px)
+        ):
             return View(True, boards)
     for boards in (True, False):
-        if fits(widest_row * sizes(boards)[0] + 2 * MARGIN, width_px):
+        if fits(widest_row * sizes(boards)[0] + 2 * MARGIN, width_px, least_scale(boards, size, least_px)):
             return View(False, boards)
     return View(False, False)
 
@@ -230,11 +258,13 @@ class Spot(Record):
 class WholeTree:
     """The whole tree of one search (its events), placed once, drawn at any step."""
 
-    def __init__(self, steps: list[Event], windows: bool) -> None:
-        """``windows``: the search is alpha-beta (draw the window at the current node)."""
+    def __init__(self, steps: list[Event], windows: bool, rule: Rule = Rule.AIMA) -> None:
+        """``windows``: the search is alpha-beta (draw the window at the
+        current node), under ``rule`` (said in the reasons for cut-offs)."""
         self.windows = windows
+        self.rule = rule
         self.total = len(steps)
-        nodes, index = tree(steps)
+        nodes, index = tree(steps, rule)
         cut_windows: dict[int, tuple[int, int]] = {}
         for event in steps:
             if event.kind is Kind.CUTOFF:
@@ -422,7 +452,7 @@ class WholeTree:
             x = (skipped[0].x + skipped[-1].x) / 2
             y = self.y(skipped[0].depth) + half + VALUE_FONT
             key = "cut:" + node_key(cut.path)
-            notes[key] = Note(key, x, y, reason_lines(*cut.window, side, convention), "reason")
+            notes[key] = Note(key, x, y, reason_lines(*cut.window, side, convention, self.rule), "reason")
 
 
 # -- the path and its siblings (every search) -------------------------------------
@@ -444,9 +474,11 @@ EDGE_CLASSES: Final = {
 """The classes of the line to a move on the path view, by its state."""
 
 
-def path_picture(step: Step, boards: bool, windows: bool, convention: Convention, rows: int = 0) -> Picture:
+def path_picture(
+    step: Step, boards: bool, windows: bool, convention: Convention, rows: int = 0, rule: Rule = Rule.AIMA
+) -> Picture:
     """The current path at ``step``: each position on it with all its moves
-    (``windows``: alpha-beta, so the window is drawn at the current node),
+    (``windows``: alpha-beta under ``rule``, so the window is drawn at the current node),
     at least ``rows`` rows of moves high (a page passes the deepest path it
     has drawn, so that the picture does not shrink and grow as it steps)."""
     slot, row, glyph = sizes(boards)
@@ -531,7 +563,7 @@ def path_picture(step: Step, boards: bool, windows: bool, convention: Convention
                 key,
                 (skipped[0] + skipped[-1]) / 2,
                 y + half + VALUE_FONT,
-                reason_lines(node.alpha, node.beta, mover, convention),
+                reason_lines(node.alpha, node.beta, mover, convention, rule),
                 "reason",
             )
     if windows:

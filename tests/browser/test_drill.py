@@ -135,6 +135,7 @@ def test_the_link_opens_the_same_drill_and_the_score_survives(page: Page, base_u
         "order": [drill.order.value],
         "pos": [str(drill.board)],
         **({"conv": ["maxmin"]} if drill.convention is Convention.MAXMIN else {}),
+        **({"rule": ["strict"]} if drill.rule is Rule.STRICT else {}),
     }
     # Presenting hides the site around the drill; the link never carries it; Escape leaves.
     presenting = "() => document.documentElement.classList.contains('dr-presenting')"

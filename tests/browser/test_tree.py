@@ -9,13 +9,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+import search_address
+import tree_drawing as drawing
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from pyengine import Board
-from pyengine.search import Algorithm, Kind, Order, events
+from pyengine.search import Algorithm, Event, Kind, Order, Rule, events
 from pyengine.trace import Trace
 from pyengine.words import Convention
 from tests.support import expected_values, key
+from tests.test_search_view import rules_differ_board
 
 from .conftest import EXPLORER, Opening, Watch, axe_both_schemes, new_context, search_for, wait_explorer
 
@@ -229,3 +232,97 @@ def test_the_deep_cut_off_says_its_bounds_as_bounds(page: Page) -> None:
     heading = page.text_content("#ex-tree-head")
     whole = str(page.get_attribute(SVG, "data-view")).startswith("whole")
     assert str(heading).startswith("The whole tree" if whole else "The path")
+
+
+# The drawn tree's rendered sizes: each value and move label's box and font
+# size on screen, each note line's, and a mini-board cell's side (BOARD/size
+# units at the SVG's screen scale), with the current node's and the step bar's boxes.
+SIZES = """([board, size, node]) => {
+    const svg = document.querySelector('[data-explorer] .ex-drawn-svg');
+    const scale = svg.getScreenCTM().a;
+    const texts = (selector) => [...svg.querySelectorAll(selector)].filter((e) => e.textContent)
+        .map((e) => [e.getBoundingClientRect().height, parseFloat(getComputedStyle(e).fontSize) * scale]);
+    const box = (selector) => {
+        const e = svg.querySelector(selector);
+        return e && e.getBoundingClientRect().toJSON();
+    };
+    return {
+        view: svg.dataset.view, val: texts('.val'), mv: texts('.mv'),
+        notes: texts('.note tspan').map(([height]) => height),
+        noteFonts: [...svg.querySelectorAll('.note')].map((e) => parseFloat(getComputedStyle(e).fontSize) * scale),
+        cell: board / size * scale,
+        current: box(`[data-node="${node}"]`), reason: box(`[data-note="cut:${node}"]`),
+        bar: document.querySelector('[data-explorer] .ex-controls').getBoundingClientRect().bottom,
+    };
+}"""
+LABEL_PX = 24  # issue 31: node labels and a mini-board's cell at 1920x1080, read from the back of a room
+NOTE_PX = 20
+
+
+@pytest.mark.parametrize("lesson_key", ["deep-cutoff", "draw"])
+def test_presenting_at_1920_draws_labels_24_px_and_board_cells_24_px(page: Page, lesson_key: str) -> None:
+    """1920x1080, presenting "A deep cut-off" and "A draw" (six empty cells,
+    144 steps): at the first step, at cut-offs and at the end, every value
+    and move label is at least 24 px on screen (its box and its font), each
+    note line at least 20 px, a mini-board's cell at least 24 px where boards
+    are drawn; the current node and its cut-off reason are in the window,
+    below the step bar."""
+    lesson = next(lesson for lesson in search_address.LESSONS if lesson.key == lesson_key)
+    steps = list(events(lesson.algorithm, lesson.board, lesson.order))
+    cuts = [number for number, event in enumerate(steps, 1) if event.kind is Kind.CUTOFF]
+    page.click(f"{EXPLORER} a[data-lesson='{lesson.key}']")
+    page.wait_for_function("k => document.querySelector('[data-explorer]').dataset.lesson === k", arg=lesson.key)
+    page.click(f"{EXPLORER} [data-present]")
+    page.wait_for_function("() => document.documentElement.classList.contains('ex-presenting')")
+    views = set()
+    measured = 0
+    try:
+        for number in sorted({1, *cuts[:3], cuts[-1], len(steps) // 2, len(steps)}):
+            go_to(page, number)
+            sizes = page.evaluate(SIZES, [drawing.BOARD, lesson.board.size, key(steps[number - 1].path)])
+            views.add(sizes["view"])
+            labels = sizes["val"] + sizes["mv"]  # none at step 1 with boards: no value known yet
+            measured += len(labels)
+            assert all(min(box, font) >= LABEL_PX for box, font in labels), (number, sizes)
+            assert sizes["notes"] and min(sizes["notes"] + sizes["noteFonts"]) >= NOTE_PX, (number, sizes)
+            if "boards" in sizes["view"]:
+                assert sizes["cell"] >= LABEL_PX, (number, sizes)
+            shown = [sizes["current"]] + ([sizes["reason"]] if number in cuts else [])
+            for box in shown:
+                assert box is not None and box["top"] >= sizes["bar"] - 1 and box["bottom"] <= 1080, (number, sizes)
+    finally:
+        page.keyboard.press("Escape")
+        page.wait_for_function("() => !document.documentElement.classList.contains('ex-presenting')")
+    assert measured and any("boards" in view for view in views), views  # labels and cells measured, not skipped
+
+
+def test_the_strict_rule_draws_the_strict_search(page: Page) -> None:
+    """A drill position where the rules differ (pyengine.drill.rules_differ):
+    under AIMA's rule and then the strict one (the rule control), at each of
+    that rule's cut-offs the moves it skipped are drawn cut off, with a reason
+    that says \u2265 or >; the cut-offs counted at the end are that rule's; the
+    address carries rule=strict only under the strict rule."""
+    board = rules_differ_board()
+    search_for(page, Algorithm.ALPHABETA, board)
+    cutoffs: dict[Rule, list[Event]] = {}
+    for rule, mark in ((Rule.AIMA, "\u2265"), (Rule.STRICT, ">")):
+        page.select_option("#ex-rule", rule.value)
+        wait_explorer(page, "e.dataset.rule === arg && e.dataset.step === '1'", rule.value)
+        steps = list(events(Algorithm.ALPHABETA, board, Order.CELLS, rule))
+        cutoffs[rule] = [event for event in steps if event.kind is Kind.CUTOFF]
+        for number, event in enumerate(steps, 1):
+            if event.kind is not Kind.CUTOFF:
+                continue
+            go_to(page, number)
+            pruned = {name for name, node in drawn(page).items() if node["pruned"] == "true"}
+            assert {key((*event.path, cell)) for cell in event.skipped} <= pruned, number
+            reason = page.text_content(f"{SVG} [data-note='cut:{key(event.path)}']")
+            assert f"{mark} \u03b2" in str(reason), (number, reason)
+        go_to(page, len(steps))
+        assert page.text_content(f"{EXPLORER} [data-fact='cutoffs']") == str(len(cutoffs[rule]))
+        page.wait_for_function("strict => location.search.includes('rule=strict') === strict", arg=rule is Rule.STRICT)
+    assert cutoffs[Rule.AIMA] != cutoffs[Rule.STRICT]  # the rules differ here, so the drawing tells them apart
+    # Minimax never cuts off: no rule to choose, none in the address.
+    search_for(page, Algorithm.MINIMAX, board)
+    assert page.is_hidden("#ex-rule") and page.get_attribute(EXPLORER, "data-rule") == Rule.AIMA.value
+    page.wait_for_function("() => !location.search.includes('rule=')")
