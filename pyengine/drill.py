@@ -33,6 +33,7 @@ from .choices import Choice
 from .geometry import Cell
 from .records import Record
 from .search import Algorithm, Event, Kind, Order, Rule, events, ordered_moves
+from .trace import bound
 from .words import Convention, cell_name, path_words, role, signed, stated_window, valued_side
 
 TYPE_CHECKING = False  # see geometry.py
@@ -204,16 +205,18 @@ def viewer(board: Board, path: Path, convention: Convention) -> Player:
     return side.other if path else side
 
 
+_BOUNDS: Final = {1: Bound.AT_LEAST, -1: Bound.AT_MOST, 0: Bound.EXACT}
+"""trace.bound's answer as a Bound."""
+
+
 def bound_of(value: int, window: tuple[int, int], rule: Rule) -> Bound:
     """What a search under ``rule`` proves of a value it returns from a
     position entered with ``window`` (for the same side): fail-soft, the value
     is exact inside the window, a bound outside it. Under AIMA's rule a value
     on an end of the window is a bound too (a cut-off at a tie stopped it
-    there); under the strict rule, which never cuts on a tie, it is exact."""
-    alpha, beta = window
-    if rule is Rule.AIMA:
-        return Bound.AT_LEAST if value >= beta else Bound.AT_MOST if value <= alpha else Bound.EXACT
-    return Bound.AT_LEAST if value > beta else Bound.AT_MOST if value < alpha else Bound.EXACT
+    there); under the strict rule, which never cuts on a tie, it is exact
+    (the one rule, trace.bound, that the explorer's views use too)."""
+    return _BOUNDS[bound(value, *window, rule)]
 
 
 class _Search(Record):

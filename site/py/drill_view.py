@@ -17,7 +17,7 @@ from pyengine import Board, EngineError
 from pyengine.drill import CLAIMS, MAX_NODES, Difficulty, Drill, Key, Status, difficulty, drawn_tree, rules_differ
 from pyengine.records import Record
 from pyengine.search import Algorithm, Order, Rule
-from pyengine.words import ORDER_NAMES, Convention, cell_name, path_words, signed, stated_window, valued_side
+from pyengine.words import ORDER_NAMES, RULE_NAMES, Convention, cell_name, path_words, signed, stated_window, valued_side
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
@@ -26,10 +26,6 @@ if TYPE_CHECKING:
     T = TypeVar("T")
 
 ADDRESS_KEYS: Final = ("pos", "order", "conv", "rule", "level")
-RULE_NAMES: Final = {
-    Rule.AIMA: "AIMA's: cut off once \u03b1 \u2265 \u03b2",
-    Rule.STRICT: "strict: cut off only once \u03b1 > \u03b2 (CS188)",
-}
 LEVEL_NAMES: Final = {
     Difficulty.SHORT: "3\u00d73, three empty cells",
     Difficulty.LONG: "3\u00d73, four empty cells",
