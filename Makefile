@@ -7,6 +7,10 @@ NODE   := node_modules/.package-lock.json
 PORT   ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 PYTHON_DIRS := pyengine tests bench tools site/py stubs
+# Two pytest-xdist workers, a test module to each at a time (a module shares
+# one browser page): the browser tests wait on Chromium half the time, so two
+# keep both cores busy. WORKERS= runs the suite in this one process.
+WORKERS ?= -n 2 --dist loadfile --no-loadscope-reorder
 
 .PHONY: run serve build test test-fast lint bench bench-load screenshots chromium clean
 
@@ -21,10 +25,10 @@ build: $(STAMP) $(NODE)       ## the static site, in build/site
 	$(PY) -m mkdocs build --strict
 
 test: $(STAMP) $(NODE) chromium lint   ## lint, type-check and run every test, browser tests included
-	$(PY) -m pytest
+	$(PY) -m pytest $(WORKERS)
 
 test-fast: $(STAMP)           ## everything but the browser tests and those that need the network
-	$(PY) -m pytest -m "not browser and not slow and not network"
+	$(PY) -m pytest $(WORKERS) -m "not browser and not slow and not network"
 
 lint: $(STAMP)                ## ruff and mypy --strict: the engine, the page's Python (stubs/ for the browser's modules), the tools
 	$(PY) -m ruff check $(PYTHON_DIRS)

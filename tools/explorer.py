@@ -18,6 +18,7 @@ from pyengine.census import Census, census
 from pyengine.search import Algorithm, Order, Rule
 from pyengine.searchwords import NEXT_NAMES
 from pyengine.words import ALGORITHM_NAMES, CONVENTION_NAMES, ORDER_NAMES, RULE_NAMES, Convention
+from tools.stdlib import CACHE, keep
 
 ROOT = Path(__file__).resolve().parent.parent
 # The page's own defaults, ready positions and addresses (site/py/search_address.py)
@@ -28,9 +29,8 @@ sys.path.append(str(ROOT / "site" / "py"))
 import position_editor  # noqa: E402
 import search_address as search_address  # noqa: E402  (tools.boards and tools.checker read it here)
 
-# The 4x4 census takes about 30 s: kept here under a digest of the code that
-# counts, so that only a build after a change to it pays again.
-CACHE = ROOT / "node_modules" / ".cache" / "pyengine"
+# The 4x4 census takes about 30 s: kept in the build's cache (tools/stdlib.py)
+# under a digest of the code that counts, so that only a build after a change to it pays again.
 
 # (label, data-jump, aria-keyshortcuts): what each stepping button does.
 STEP_BUTTONS = (
@@ -197,8 +197,7 @@ def four_by_four_census() -> Census:
         fields = json.loads(cached.read_text())
         return Census(**{**fields, "per_depth": tuple(tuple(row) for row in fields["per_depth"])})
     counted = census(4)
-    CACHE.mkdir(parents=True, exist_ok=True)
-    cached.write_text(json.dumps(counted._asdict()))
+    keep(cached, json.dumps(counted._asdict()).encode())  # whole or not at all: builds may run side by side
     return counted
 
 

@@ -12,6 +12,9 @@
   thread of their own, one after another, from the moment collection knows
   the run needs them; the browser tests run last, so that the tests that need
   no site run meanwhile on the other core.
+- `make test` runs the suite in pytest-xdist's workers, a module to a worker
+  (``--dist loadfile``), so that a module's shared page stays one page; the
+  workers share one set of builds (``Builds``).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -46,18 +50,32 @@ def in_browser(item: pytest.Item) -> bool:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the browser tests, and run them last (stable otherwise): the
-    builds they need are made meanwhile (Builds)."""
+    """Mark the browser tests, and run them last: the builds they need are
+    made meanwhile (Builds). The browser modules with the most tests go
+    first, so that the workers do not end waiting on one long module; the
+    order stays as collected otherwise."""
+    sizes = Counter(str(item.fspath) for item in items if in_browser(item))
     for item in items:
         if in_browser(item):
             item.add_marker(pytest.mark.browser)
-    items.sort(key=in_browser)
+
+    def place(item: pytest.Item) -> tuple[bool, int, str]:
+        module = str(item.fspath)
+        return (True, -sizes[module], module) if module in sizes else (False, 0, "")
+
+    items.sort(key=place)
 
 
 class Builds:
     """Site builds made in a thread of their own, one after another (they
     share node_modules' caches, which a build writes), each into its folder
-    under ``base``; ``get(name)`` waits for one, and raises what made it fail."""
+    under ``base``; ``get(name)`` waits for one, and raises what made it fail.
+
+    Under pytest-xdist every worker collects every test, so each starts the
+    same list; the builds are made once for the whole run, still one after
+    another, by the worker that claims them first (``mkdir`` of its claim is
+    the one atomic step), and the others wait for each folder (or for the
+    words of its failure) to appear."""
 
     def __init__(self, base: Path, jobs: dict[str, Callable[[Path], Path]]) -> None:
         self.base = base
@@ -65,37 +83,75 @@ class Builds:
         self._done: dict[str, Path | BaseException] = {}
         self._changed = threading.Condition()
         self._stopped = False
-        threading.Thread(target=self._run, name="site builds", daemon=True).start()
+        self._thread = threading.Thread(target=self._run, name="site builds", daemon=True)
+        self._thread.start()
 
     def _run(self) -> None:
+        try:
+            (self.base / "builder").mkdir()
+        except FileExistsError:
+            return  # another worker of this run makes them
         for name, build in self._jobs.items():
             if self._stopped:
                 return
             try:
                 result: Path | BaseException = build(self.base / name)
+                self._tell(f"{name}.done", str(result))  # where it is, for the other workers
             except BaseException as error:  # pytest.fail's Failed too: the test that waits reports it
                 result = error
+                self._tell(f"{name}.failed", str(error) or type(error).__name__)
             with self._changed:
                 self._done[name] = result
                 self._changed.notify_all()
 
+    def _tell(self, file: str, text: str) -> None:
+        """Write ``text`` to ``file`` whole or not at all: another worker may be reading."""
+        part = self.base / f"{file}.part"
+        part.write_text(text)
+        part.replace(self.base / file)
+
     def get(self, name: str) -> Path:
         with self._changed:
-            self._changed.wait_for(lambda: name in self._done)
+            while name not in self._done:
+                done = self.base / f"{name}.done"
+                if done.exists():
+                    return Path(done.read_text())
+                failed = self.base / f"{name}.failed"
+                if failed.exists():
+                    pytest.fail(failed.read_text(), pytrace=False)
+                self._changed.wait(timeout=0.5)  # or made by another worker: look again
         result = self._done[name]
         if isinstance(result, BaseException):
             raise result
         return result
 
-    def stop(self) -> None:
-        """The run is over (perhaps early, with -x): no build is left running, and their folders go."""
+    def stop(self, *, shared: bool) -> None:
+        """The run is over (perhaps early, with -x): no build is started. A
+        private build under way is ended and the folders go; a ``shared`` one
+        (xdist) is finished, since another worker may be waiting for it, and
+        the controller removes the folders."""
         self._stopped = True
+        if shared:
+            self._thread.join()
+            return
         for process in list(RUNNING):
             process.kill()
         shutil.rmtree(self.base, ignore_errors=True)
 
 
 BUILDS = pytest.StashKey[Builds]()
+SHARED_BASE = pytest.StashKey[Path]()
+
+
+def shared_base(run: str) -> Path:
+    """The folder of the builds of the xdist run ``run`` (its testrunuid)."""
+    return Path(tempfile.gettempdir()) / f"pyengine-builds-{run}"
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """pytest-xdist's controller: note where the workers' shared builds go, to remove them at the end."""
+    node.config.stash[SHARED_BASE] = shared_base(node.workerinput["testrunuid"])
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
@@ -109,13 +165,22 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         build = getattr(module, "BUILD", None)
         if module is not None and build is not None:
             jobs.setdefault(module.__name__, build)
-    session.config.stash[BUILDS] = Builds(Path(tempfile.mkdtemp(prefix="pyengine-builds-")), jobs)
+    worker = getattr(session.config, "workerinput", None)
+    if worker is None:
+        base = Path(tempfile.mkdtemp(prefix="pyengine-builds-"))
+    else:
+        base = shared_base(worker["testrunuid"])
+        base.mkdir(exist_ok=True)
+    session.config.stash[BUILDS] = Builds(base, jobs)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     builds = config.stash.get(BUILDS, None)
     if builds is not None:
-        builds.stop()
+        builds.stop(shared=hasattr(config, "workerinput"))
+    shared = config.stash.get(SHARED_BASE, None)
+    if shared is not None:
+        shutil.rmtree(shared, ignore_errors=True)
 
 
 def built(request: pytest.FixtureRequest, name: str, build: Callable[[Path], Path], out: Path) -> Path:
