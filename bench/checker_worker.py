@@ -29,10 +29,8 @@ CPython table and this one line up.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -45,6 +43,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from cs50 import FILES  # noqa: E402  (bench/cs50.py: the CS50 files by name)
 
+from bench.engine import build_site  # noqa: E402
 from pyengine.cs50 import check_code  # noqa: E402
 from tools import editor  # noqa: E402
 from tools.checker import STARTER  # noqa: E402
@@ -104,17 +103,6 @@ def is_runtime_file(path: str) -> bool:
     """Whether ``path`` (an address without its query) is one of the runtime's files."""
     name = DIGEST_IN_NAME.sub("", path.rsplit("/", 1)[-1])
     return name in RUNTIME_FILES or name.endswith(".zip")
-
-
-def build_site(out: Path) -> None:
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-    )
 
 
 def set_code(page: Any, code: str) -> None:

@@ -26,9 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -37,7 +35,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.engine import in_chromium, run  # noqa: E402
+from bench.engine import build_site, in_chromium, run  # noqa: E402
 from tools.checker import STARTER  # noqa: E402
 
 LONG_TASK_TARGET_MS = 50
@@ -97,17 +95,6 @@ LONGEST_SINCE = """(since) => Math.max(0, ...window.__longTasks
 
 def in_cpython(code: str) -> dict[str, Any]:
     return dict(json.loads(run([sys.executable, "-c", code])))
-
-
-def build_site(out: Path) -> None:
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-    )
 
 
 def ms(text: str) -> float:
