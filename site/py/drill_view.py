@@ -17,7 +17,16 @@ from pyengine import Board, EngineError
 from pyengine.drill import CLAIMS, MAX_NODES, Difficulty, Drill, Key, Status, difficulty, drawn_tree, rules_differ
 from pyengine.records import Record
 from pyengine.search import Algorithm, Order, Rule
-from pyengine.words import ORDER_NAMES, RULE_NAMES, Convention, cell_name, path_words, signed, stated_window, valued_side
+from pyengine.words import (
+    ORDER_NAMES,
+    RULE_NAMES,
+    Convention,
+    cell_name,
+    path_words,
+    signed,
+    stated_window,
+    valued_side,
+)
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
