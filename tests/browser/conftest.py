@@ -125,33 +125,29 @@ class Builds:
             raise result
         return result
 
-    def stop(self, *, shared: bool) -> None:
-        """The run is over (perhaps early, with -x): no build is started. A
-        private build under way is ended and the folders go; a ``shared`` one
-        (xdist) is finished, since another worker may be waiting for it, and
-        the controller removes the folders."""
-        self._stopped = True
-        if shared:
-            self._thread.join()
+    def stop(self, worker: dict[str, Any] | None) -> None:
+        """The run is over (perhaps early, with -x). In one process, a build
+        under way is ended and the folders go. Under xdist (``worker``: its
+        workerinput) every build is finished, since another worker may be
+        waiting for one, and the last worker to leave removes the folders."""
+        if worker is None:
+            self._stopped = True
+            for process in list(RUNNING):
+                process.kill()
+            shutil.rmtree(self.base, ignore_errors=True)
             return
-        for process in list(RUNNING):
-            process.kill()
-        shutil.rmtree(self.base, ignore_errors=True)
+        self._thread.join()
+        (self.base / f"left-{worker['workerid']}").mkdir(exist_ok=True)
+        if len(list(self.base.glob("left-*"))) >= worker["workercount"]:
+            shutil.rmtree(self.base, ignore_errors=True)
 
 
 BUILDS = pytest.StashKey[Builds]()
-SHARED_BASE = pytest.StashKey[Path]()
 
 
 def shared_base(run: str) -> Path:
     """The folder of the builds of the xdist run ``run`` (its testrunuid)."""
     return Path(tempfile.gettempdir()) / f"pyengine-builds-{run}"
-
-
-@pytest.hookimpl(optionalhook=True)
-def pytest_configure_node(node: Any) -> None:
-    """pytest-xdist's controller: note where the workers' shared builds go, to remove them at the end."""
-    node.config.stash[SHARED_BASE] = shared_base(node.workerinput["testrunuid"])
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
@@ -177,10 +173,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 def pytest_unconfigure(config: pytest.Config) -> None:
     builds = config.stash.get(BUILDS, None)
     if builds is not None:
-        builds.stop(shared=hasattr(config, "workerinput"))
-    shared = config.stash.get(SHARED_BASE, None)
-    if shared is not None:
-        shutil.rmtree(shared, ignore_errors=True)
+        builds.stop(getattr(config, "workerinput", None))
 
 
 def built(request: pytest.FixtureRequest, name: str, build: Callable[[Path], Path], out: Path) -> Path:
