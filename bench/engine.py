@@ -107,6 +107,18 @@ for board in positions:
 print(json.dumps({"solve": solve, "slowest": slowest, "where": where, "positions": len(positions), "times": times}))
 """
 
+# The explorer's and the drill's stream: every event of minimax after X's corner opening.
+EVENTS = """
+import time
+from pyengine import Board
+from pyengine.search import events
+t = time.perf_counter()
+count = sum(1 for _ in events("minimax", Board.parse("X........")))
+elapsed = time.perf_counter() - t
+assert count > 100_000
+print(f"{elapsed:.6f}")
+"""
+
 SECONDS = re.compile(r"in ([0-9.]+) s")
 
 
@@ -207,6 +219,7 @@ def against(revision: str, runs: int, games: int, browser: bool) -> None:
         roots = {"before": before, "after": ROOT}
         cold: dict[str, list[float]] = {name: [] for name in roots}
         match: dict[str, list[float]] = {name: [] for name in roots}
+        stream: dict[str, list[float]] = {name: [] for name in roots}
         solve: dict[str, list[float]] = {name: [] for name in roots}
         moves: dict[str, list[list[float]]] = {name: [] for name in roots}  # per run, each position's move
         for _ in range(runs):
@@ -215,6 +228,9 @@ def against(revision: str, runs: int, games: int, browser: bool) -> None:
         for _ in range(max(3, runs // 2)):
             for name, root in roots.items():
                 match[name].append(engine_seconds(MATCH.format(games=games), root))
+        for _ in range(max(3, runs // 2)):
+            for name, root in roots.items():
+                stream[name].append(engine_seconds(EVENTS, root))
         for _ in range(3):
             for name, root in roots.items():
                 found = four_by_four_cpython(root)
@@ -234,6 +250,7 @@ def against(revision: str, runs: int, games: int, browser: bool) -> None:
         print(f"python {sys.version.split()[0]}; {revision} (before) beside this tree (after), alternating; medians")
         line(f"cold import + analysis ({runs} runs)", cold, 1000, "ms")
         line(f"match, {games:,} games", match, 1, "s ")
+        line("events of minimax after X's corner", stream, 1000, "ms")
         line("4x4 solve, CPython (3 runs)", solve, 1000, "ms")
         line("4x4 slowest bot move, CPython", {n: [max(q)] for n, q in quickest.items()}, 1000, "ms")
         line("4x4 all bot moves, CPython", {n: [sum(q)] for n, q in quickest.items()}, 1000, "ms")

@@ -40,6 +40,12 @@ else:
         return tuple(annotations or ())
 
     def _new(cls, *args, **named):
+        if not named:  # the common call: positional, perhaps leaving trailing defaults out
+            if len(args) == len(cls._fields):
+                return tuple.__new__(cls, args)
+            tail = cls._default_tails.get(len(args))
+            if tail is not None:
+                return tuple.__new__(cls, args + tail)
         fields = cls._fields
         if named or len(args) != len(fields):
             given = dict(zip(fields, args, strict=False))  # args may stop short
@@ -72,6 +78,14 @@ else:
             if not bases:  # Record itself
                 return super().__new__(cls, name, bases, namespace)
             fields = _field_names(namespace)
+            defaults = {field: namespace[field] for field in fields if field in namespace}
+            # The defaults that complete n positional arguments, for every n that can be completed:
+            # made once here, so that the search's millions of records skip the general path.
+            tails = {}
+            for n in range(len(fields), -1, -1):
+                if n < len(fields) and fields[n] not in defaults:
+                    break
+                tails[n] = tuple(defaults[field] for field in fields[n:])
             body = {
                 "__slots__": (),
                 "__new__": _new,
@@ -79,7 +93,8 @@ else:
                 "__getnewargs__": _getnewargs,
                 "__match_args__": fields,
                 "_fields": fields,
-                "_field_defaults": {field: namespace[field] for field in fields if field in namespace},
+                "_field_defaults": defaults,
+                "_default_tails": tails,
                 "_asdict": _asdict,
                 "_replace": _replace,
             }
