@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+CS50_CORRECT = ROOT / "tests" / "cs50" / "correct.py"  # the project's correct CS50 tictactoe.py
 sys.path.insert(0, str(ROOT))
 DEFAULT_ANCHORS = ROOT.parent / "shared" / "bench" / "anchors.py"
 
@@ -117,6 +118,23 @@ count = sum(1 for _ in events("minimax", Board.parse("X........")))
 elapsed = time.perf_counter() - t
 assert count > 100_000
 print(f"{elapsed:.6f}")
+"""
+
+# The checker's worker, less the messages: every call of a CS50 check made
+# on the project's correct tictactoe.py (pyengine.runner, as site/py/sandbox.py
+# makes them), the raw results encoded as the worker sends them.
+RUNNER_CALLS = """
+import json, time
+from pyengine.cs50 import Form, wires
+from pyengine.runner import Runner
+runner = Runner(open({path!r}).read())
+runner.load()
+calls = wires(Form.CS50)
+t = time.perf_counter()
+sent = sum(len(json.dumps(runner.call(wire))) for wire in calls)
+elapsed = time.perf_counter() - t
+assert len(calls) > 60_000 and sent
+print(f"{{elapsed:.6f}}")
 """
 
 SECONDS = re.compile(r"in ([0-9.]+) s")
@@ -221,6 +239,7 @@ def against(revision: str, runs: int, games: int, browser: bool) -> None:
         match: dict[str, list[float]] = {name: [] for name in roots}
         stream: dict[str, list[float]] = {name: [] for name in roots}
         solve: dict[str, list[float]] = {name: [] for name in roots}
+        calls: dict[str, list[float]] = {name: [] for name in roots}
         moves: dict[str, list[list[float]]] = {name: [] for name in roots}  # per run, each position's move
         for _ in range(runs):
             for name, root in roots.items():
@@ -231,6 +250,9 @@ def against(revision: str, runs: int, games: int, browser: bool) -> None:
         for _ in range(max(3, runs // 2)):
             for name, root in roots.items():
                 stream[name].append(engine_seconds(EVENTS, root))
+        for _ in range(max(3, runs // 2)):
+            for name, root in roots.items():
+                calls[name].append(engine_seconds(RUNNER_CALLS.format(path=str(CS50_CORRECT)), root))
         for _ in range(3):
             for name, root in roots.items():
                 found = four_by_four_cpython(root)
@@ -251,6 +273,7 @@ def against(revision: str, runs: int, games: int, browser: bool) -> None:
         line(f"cold import + analysis ({runs} runs)", cold, 1000, "ms")
         line(f"match, {games:,} games", match, 1, "s ")
         line("events of minimax after X's corner", stream, 1000, "ms")
+        line("a CS50 check's calls, correct file", calls, 1000, "ms")
         line("4x4 solve, CPython (3 runs)", solve, 1000, "ms")
         line("4x4 slowest bot move, CPython", {n: [max(q)] for n, q in quickest.items()}, 1000, "ms")
         line("4x4 all bot moves, CPython", {n: [sum(q)] for n, q in quickest.items()}, 1000, "ms")

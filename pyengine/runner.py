@@ -106,6 +106,16 @@ def encode(value: object, depth: int = 0) -> object:
     >>> encode({(0, 1)}), encode([["X", None, "O"]]), encode(1.5), encode(print)
     ({'set': [{'tuple': [0, 1]}]}, [['X', None, 'O']], 1.5, {'other': 'builtin_function_or_method'})
     """
+    # An exact list or tuple (no code can change its methods) of plain items
+    # is taken in one pass: a CS50 board, an action. Every cell through the
+    # general path below made encoding a correct file's 42,600 results 1.3x
+    # as long, and its 67,113 calls 1.08x (CPython, best of 8, alternating;
+    # bench/engine.py --against: "a CS50 check's calls"). Each item is what
+    # that path makes of it.
+    kind = type(value)
+    if (kind is list or kind is tuple) and depth < _ENCODE_DEPTH and len(value) <= _ENCODE_ITEMS:  # type: ignore[arg-type]
+        items = [item if _plain(item) else encode(item, depth + 1) for item in value]  # type: ignore[attr-defined]
+        return items if kind is list else {"tuple": items}
     if value is None or isinstance(value, bool):
         return value
     if isinstance(value, int):
@@ -122,6 +132,17 @@ def encode(value: object, depth: int = 0) -> object:
             return {"tuple": items}
         return {"set": sorted(items, key=json.dumps)}  # sorted: the same set, the same text
     return {"other": type(value).__name__}
+
+
+def _plain(item: object) -> bool:
+    """Whether ``encode`` gives back ``item`` itself: None, an exact bool, a
+    short exact str, an exact int JavaScript carries exactly."""
+    kind = type(item)
+    if kind is str:
+        return len(item) <= SHOWN_LIMIT  # type: ignore[arg-type]
+    if kind is int:
+        return -_EXACT_INT < item < _EXACT_INT  # type: ignore[operator]
+    return item is None or kind is bool
 
 
 def _encoded(value: object) -> object:

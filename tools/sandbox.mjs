@@ -120,7 +120,11 @@ function run({ token, code, start }) {
   try {
     const session = pyodide.pyimport("sandbox").Session(code, start);
     say({ kind: "loaded", ...JSON.parse(session.load()) });
-    for (let text = session.step(); text !== undefined; text = session.step()) say({ kind: "call", text });
+    // Taken once: each `session.step` read would make a new proxy of the
+    // bound method, tens of thousands a check, none of them freed until the
+    // worker's garbage collector finds them.
+    const step = session.step;
+    for (let text = step(); text !== undefined; text = step()) say({ kind: "call", text });
     say({ kind: "finished" });
   } catch (error) {
     // Python itself failed (the code's exceptions are caught by pyengine.runner).
