@@ -305,13 +305,13 @@ def test_the_page_answers_presses_while_a_cs50_file_is_checked(page: Page) -> No
     delays = page.evaluate("window.__delays")
     page.wait_for_selector(f"{ROOT}[data-state='done']", timeout=300_000)
     checked(page, CORRECT)  # the next test reads this check's lines
-    assert page.get_attribute(ROOT, "data-verdict") == "pass"
+    assert page.get_attribute(ROOT, "data-verdict") == "pass", told(page)
     assert pressed and len(delays) >= pressed  # a pointerdown for each press, none lost
     assert max(delays) < ANSWER_WITHIN_S * 1000, delays
 
 
 def test_a_correct_cs50_file_passes_every_function(page: Page) -> None:
-    assert check(page, CORRECT) == "pass"
+    assert check(page, CORRECT) == "pass", told(page)
     assert page.get_attribute(ROOT, "data-form") == "cs50"
     assert "CS50 AI" in page.inner_text(f"{ROOT} .ck-form") and "(i, j)" in page.inner_text(f"{ROOT} .ck-form")
     assert verdicts_shown(page) == dict.fromkeys(CS50_FUNCTIONS, "pass")
