@@ -4,14 +4,13 @@ never quote a number nobody measured."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pyengine import Level, MatchResult, play_match
 from pyengine.training import ENTRANT_SEED, ENTRANT_TRAINING, ENTRANTS, entrant
-from tools.stdlib import CACHE, ROOT, keep
+from tools.stdlib import ROOT, cache_entry, keep
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -49,10 +48,8 @@ def round_robin() -> dict[tuple[str, str], MatchResult]:
     the games (about 15 s, most of them MCTS's) come out the same from the same
     code: the suite's second build and its table test need not play them again
     (that test plays them once more itself, and the live ladder in Pyodide too)."""
-    digest = hashlib.sha256()
-    for path in [*sorted((ROOT / "pyengine").glob("*.py")), Path(__file__)]:
-        digest.update(path.read_bytes())
-    cached = CACHE / f"round-robin-{digest.hexdigest()[:16]}.json"
+    sources = [*sorted((ROOT / "pyengine").glob("*.py")), Path(__file__)]
+    cached = cache_entry("round-robin", [path.read_bytes() for path in sources])
     try:
         return {(x, o): MatchResult(*tally) for x, o, *tally in json.loads(cached.read_text())}
     except (OSError, ValueError, TypeError):  # not played with this code yet, or not readable: play it

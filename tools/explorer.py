@@ -8,7 +8,6 @@ is disabled and the status line says why.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
 from html import escape
@@ -18,7 +17,7 @@ from pyengine.census import Census, census
 from pyengine.search import Algorithm, Order, Rule
 from pyengine.searchwords import NEXT_NAMES
 from pyengine.words import ALGORITHM_NAMES, CONVENTION_NAMES, ORDER_NAMES, RULE_NAMES, Convention
-from tools.stdlib import CACHE, keep
+from tools.stdlib import cache_entry, keep
 
 ROOT = Path(__file__).resolve().parent.parent
 # The page's own defaults, ready positions and addresses (site/py/search_address.py)
@@ -189,10 +188,8 @@ to the previous one. After a click on the drawn tree, or with nothing focused, t
 
 def four_by_four_census() -> Census:
     """The census of 4x4 (pyengine/census.py), from the cache when the code is unchanged."""
-    digest = hashlib.sha256()
-    for name in ("geometry.py", "board.py", "census.py", "records.py"):
-        digest.update((ROOT / "pyengine" / name).read_bytes())
-    cached = CACHE / f"census4-{digest.hexdigest()[:16]}.json"
+    sources = ("geometry.py", "board.py", "census.py", "records.py")
+    cached = cache_entry("census4", [(ROOT / "pyengine" / name).read_bytes() for name in sources])
     if cached.exists():
         fields = json.loads(cached.read_text())
         return Census(**{**fields, "per_depth": tuple(tuple(row) for row in fields["per_depth"])})

@@ -20,7 +20,10 @@ import subprocess
 import tempfile
 import zipfile
 from pathlib import Path
-from typing import TypedDict
+from typing import TYPE_CHECKING, TypedDict
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ROOT / "tools"
@@ -49,6 +52,15 @@ class Found(TypedDict):
 
     boot: list[str]
     imported: dict[str, str | None]
+
+
+def cache_entry(kind: str, parts: Iterable[bytes], suffix: str = ".json") -> Path:
+    """Where the cache keeps a ``kind`` made from ``parts`` (the bytes it
+    depends on): named by their digest, so a change to any part is a new entry."""
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(part)
+    return CACHE / f"{kind}-{digest.hexdigest()[:16]}{suffix}"
 
 
 def keep(cached: Path, data: bytes) -> None:
@@ -114,11 +126,15 @@ def node(doing: str, script: Path, *args: str) -> str:
 
 def derive(plan: Plan) -> list[str]:
     """The standard library modules the site needs (cached, see CACHE)."""
-    digest = hashlib.sha256(FULL_STDLIB.read_bytes())
-    for path in [TOOLS / "derive_stdlib.mjs", TOOLS / "import_closure.py", *map(Path, plan["files"].values())]:
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    digest.update(json.dumps(plan, sort_keys=True).encode())
-    cached = CACHE / f"stdlib-{digest.hexdigest()[:16]}.json"
+    read = [TOOLS / "derive_stdlib.mjs", TOOLS / "import_closure.py", *map(Path, plan["files"].values())]
+    cached = cache_entry(
+        "stdlib",
+        [
+            FULL_STDLIB.read_bytes(),
+            *(path.name.encode() + b"\0" + path.read_bytes() for path in read),
+            json.dumps(plan, sort_keys=True).encode(),
+        ],
+    )
     if cached.exists():
         return list(json.loads(cached.read_text()))
     with tempfile.NamedTemporaryFile("w", suffix=".json") as plan_file:
@@ -150,8 +166,8 @@ def compiled(source_zip: bytes, mode: str = "sourceless") -> bytes:
     0.83 MB): bench/README.md has the page's figures. Left without their
     columns (PYTHONNODEBUGRANGES, see the script) the modules are 1.03 MB."""
     script = TOOLS / "compile_stdlib.mjs"
-    digest = hashlib.sha256(FULL_STDLIB.read_bytes() + script.read_bytes() + source_zip + mode.encode()).hexdigest()
-    cached = CACHE / f"stdlib-{digest[:16]}.pyc.zip"
+    parts = [FULL_STDLIB.read_bytes(), script.read_bytes(), source_zip, mode.encode()]
+    cached = cache_entry("stdlib", parts, ".pyc.zip")
     if not cached.exists():
         with tempfile.TemporaryDirectory() as work:
             source, dest = Path(work) / "source.zip", Path(work) / "dest.zip"
