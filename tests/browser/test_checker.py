@@ -40,6 +40,31 @@ def set_code(page: Page, code: str) -> None:
     page.eval_on_selector("#ck-code", replace, code)
 
 
+# Set on the checker's root by press_run: true once its data-state has been "running".
+BEGAN = """root => {
+  root.__began = false;
+  new MutationObserver((changes, observer) => {
+    if (root.dataset.state !== "running") return;
+    root.__began = true;
+    observer.disconnect();
+  }).observe(root, { attributes: true, attributeFilter: ["data-state"] });
+}"""
+
+
+def press_run(page: Page) -> None:
+    """Press "Check it on every position" from the keyboard, and wait until a
+    check has begun. Not a click: the button sits below the editor, and
+    scrolling it into view makes CodeMirror draw and measure lines it had only
+    estimated, which can move the button between a click's mousedown and its
+    mouseup. The click then lands on the page around it, no check starts, and
+    the verdict still shown is the previous check's (it happened in full runs
+    under load: a correct file read as the choose() file checked before it)."""
+    page.eval_on_selector(ROOT, BEGAN)
+    page.focus("[data-check-run]")
+    page.keyboard.press("Enter")
+    page.wait_for_function("sel => document.querySelector(sel).__began", arg=ROOT)
+
+
 def checked(page: Page, code: str) -> None:
     """``page`` shows the end of a check of ``code``, which later tests may read."""
     assert page.get_attribute(ROOT, "data-state") == "done"
@@ -62,7 +87,7 @@ def check(page: Page, code: str, timeout_s: float = 180) -> str:
     already (SHOWN); the page shows that check's lines for the test to read."""
     if not shows_check_of(page, code):
         set_code(page, code)
-        page.click("[data-check-run]")
+        press_run(page)
         page.wait_for_selector(f"{ROOT}[data-state='done']", timeout=timeout_s * 1000)
         checked(page, code)
     return str(page.get_attribute(ROOT, "data-verdict"))
@@ -198,7 +223,7 @@ def test_a_runaway_ends_in_a_failing_verdict_and_the_page_answers_throughout(pag
     set_code(page, code)
     # The worker of the previous check is replaced when the page is idle: this check starts on a ready one.
     page.wait_for_selector(f"{ROOT}[data-worker='ready']", timeout=60_000)
-    page.click("[data-check-run]")
+    press_run(page)
     started = time.monotonic()
     slowest = 0.0
     while page.get_attribute(ROOT, "data-state") != "done":
@@ -261,7 +286,7 @@ def test_a_textbook_minimax_without_a_cache_passes(page: Page) -> None:
 def test_stop_ends_a_check_and_the_next_one_runs(page: Page) -> None:
     set_code(page, TEXTBOOK)
     page.wait_for_selector(f"{ROOT}[data-worker='ready']", timeout=60_000)
-    page.click("[data-check-run]")
+    press_run(page)
     page.wait_for_function("sel => document.querySelector(sel).value > 0", arg=f"{ROOT} progress", timeout=60_000)
     page.click("[data-check-stop]")
     assert page.get_attribute(ROOT, "data-state") == "stopped"
@@ -296,7 +321,7 @@ def test_the_page_answers_presses_while_a_cs50_file_is_checked(page: Page) -> No
     set_code(page, CORRECT)
     page.wait_for_selector(f"{ROOT}[data-worker='ready']", timeout=60_000)
     page.evaluate(INPUT_DELAYS)
-    page.click("[data-check-run]")
+    press_run(page)
     page.wait_for_function("sel => document.querySelector(sel).value > 1000", arg=f"{ROOT} progress", timeout=60_000)
     pressed = 0
     while page.get_attribute(ROOT, "data-state") == "running" and pressed < 20:
