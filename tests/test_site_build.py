@@ -209,6 +209,19 @@ def test_icons_are_real_pngs_of_their_size() -> None:
         assert struct.unpack(">II", data[16:24]) == (size, size)
 
 
+def test_the_favicon_at_the_root_is_the_pages_png_in_an_ico() -> None:
+    """/favicon.ico, which browsers ask for when a page names no icon: one
+    directory entry whose size and offset frame the PNG exactly."""
+    png = icons.icon(48)
+    data = icons.ico(png)
+    reserved, kind, count = struct.unpack("<HHH", data[:6])
+    width, height, _, _, planes, bits, size, offset = struct.unpack("<BBBBHHII", data[6:22])
+    assert (reserved, kind, count, width, height, planes, bits) == (0, 1, 1, 48, 48, 1, 32)
+    assert data[offset : offset + size] == png and offset + size == len(data)
+    with pytest.raises(ValueError, match="PNG"):
+        icons.ico(b"GIF89a" + bytes(40))
+
+
 class TestPolyscriptContract:
     """What the site's loader relies on in polyscript, which PyScript bundles
     (undocumented): it imports the module the ``interpreter`` setting names,

@@ -55,3 +55,15 @@ def icon(size: int) -> bytes:
             row += bytes(colour)
         rows.append(bytes(row))
     return _png(size, rows)
+
+
+def ico(png: bytes) -> bytes:
+    """``png`` as a .ico file (one image, stored as the PNG itself, which every
+    browser since 2007 reads): what a browser asks a site's root for when a
+    page names no icon."""
+    width, height = struct.unpack(">II", png[16:24])  # IHDR, right after the signature
+    if not (png.startswith(b"\x89PNG\r\n\x1a\n") and 0 < width <= 256 and 0 < height <= 256):
+        raise ValueError("an icon is a PNG of at most 256 pixels a side")
+    header = struct.pack("<HHH", 0, 1, 1)  # reserved, type 1 (icon), one image
+    entry = struct.pack("<BBBBHHII", width % 256, height % 256, 0, 0, 1, 32, len(png), 6 + 16)
+    return header + entry + png

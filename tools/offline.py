@@ -25,18 +25,21 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tools import stylesheets
-from tools.icons import icon
+from tools.icons import ico, icon
 
 # 64 bits: a collision between two builds of one file is out of reach.
 DIGEST_HEX = 16
 
 
 def write_icons(site: Path) -> None:
-    """The installable app's icons, drawn by tools/icons.py."""
+    """The installable app's icons, drawn by tools/icons.py, and the pages'
+    favicon at /favicon.ico as well: a browser asks for that address when a
+    page names no icon (the no-JavaScript pages), and would be answered 404."""
     icons = site / "assets" / "icons"
     icons.mkdir(parents=True, exist_ok=True)
     for size in (192, 512):
         (icons / f"icon-{size}.png").write_bytes(icon(size))
+    (site / "favicon.ico").write_bytes(ico((site / "assets" / "images" / "favicon.png").read_bytes()))
 
 
 # Not worth a place in the offline cache: the sitemap (dated, for crawlers),
