@@ -4,7 +4,10 @@ common static hosts do: gzip with the right headers, types unchanged."""
 from __future__ import annotations
 
 import gzip
+import socket
+import struct
 import urllib.request
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -13,7 +16,6 @@ from tools.browser import GzipHandler, serve
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
-    from pathlib import Path
 
 WASM = b"\0asm\1\0\0\0" + bytes(4096)
 PAGE = b"<!doctype html><title>t</title>" + b"<p>hello</p>" * 200
@@ -62,3 +64,20 @@ class TestGzipHandler:
         headers, body = fetch(host + "runtime.wasm", encoding="identity")
         assert "Content-Encoding" not in headers
         assert body == WASM
+
+
+def test_a_client_that_drops_a_download_is_no_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A browser closes a page while a large file is still coming: the host
+    says nothing (it used to print a traceback per dropped download), and
+    goes on serving."""
+    (tmp_path / "large.bin").write_bytes(bytes(8 << 20))
+    with serve(tmp_path) as base:
+        port = int(base.rstrip("/").rsplit(":", 1)[1])
+        for _ in range(3):
+            with socket.create_connection(("127.0.0.1", port)) as client:
+                client.sendall(b"GET /large.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                assert client.recv(64).startswith(b"HTTP/1.0 200")
+                client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # reset, not close
+        _, body = fetch(base + "large.bin", encoding="identity")
+    assert len(body) == 8 << 20
+    assert capsys.readouterr().err == ""

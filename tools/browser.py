@@ -9,6 +9,7 @@ import gzip
 import io
 import os
 import shutil
+import sys
 import threading
 from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -108,11 +109,19 @@ class GzipHandler(QuietHandler):
         return _gzipped(path, os.path.getmtime(path))
 
 
+class _Server(ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser that drops a download it no longer needs (a page closed
+        # mid-boot, a request its own cache answered) is no error of the host.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 @contextmanager
 def serve(directory: Path, handler: type[SimpleHTTPRequestHandler] = QuietHandler) -> Iterator[str]:
     """Serve ``directory`` on 127.0.0.1 on a free port, as any static host
     would, for the length of the ``with``; yields the base URL."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
+    server = _Server(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/"
