@@ -4,8 +4,12 @@
   folder and served by a thread on a free port.
 - Chromium is the system's (CHROMIUM_PATH, or chromium on PATH); Playwright
   never downloads a browser.
-- Every request is routed: one that leaves 127.0.0.1 is aborted and fails the
-  test, as does any uncaught page error.
+- Every request is watched: one that leaves 127.0.0.1 fails the test (the
+  test browser resolves no other host, so it never reaches the network), as
+  does any uncaught page error. Requests are not routed through Playwright
+  unless a test means to change an answer: routing sends each request through
+  this process and turns the browser's HTTP cache off, which a visitor's
+  browser never does.
 - Each Pyodide start costs seconds, so modules share one page where they can.
 - The builds a run needs (the site, and any a module asks for with a
   ``BUILD`` function, such as test_deploy's second build) are made in a
@@ -32,11 +36,11 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route
+from playwright.sync_api import Browser, BrowserContext, Page, Request
 
 from pyengine import Board
 from pyengine.search import Algorithm, Order
-from tools import browser
+from tools import browser as tools_browser
 
 ROOT = Path(__file__).resolve().parents[2]
 READY = "table.ttt-board[data-ready='true']"
@@ -182,12 +186,51 @@ def built(request: pytest.FixtureRequest, name: str, build: Callable[[Path], Pat
     return builds.get(name) if builds is not None else build(out)
 
 
+# Only 127.0.0.1 resolves in the test browser: a request for any other host
+# fails there, and Watch names it.
+ONLY_THIS_MACHINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+
+
+# Most of the suite's pages boot Pyodide, answer a few presses and close, and
+# V8 would spend about as much CPU time again optimizing (TurboFan) the wasm
+# the page then barely runs: the test browser keeps to V8's baseline compiler
+# (Liftoff), which runs the same code. A module whose pages run Python for long
+# (a check's worker, training, the 4x4 search) says OPTIMIZING = True and gets a
+# browser as visitors have it. In one full run, the others' tests took 0.94 of
+# their time, and the checker's 1.48 had it been given the baseline compiler.
+BASELINE_WASM = "--js-flags=--liftoff-only"
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     try:
-        return {**browser_type_launch_args, **browser.launch_args()}
-    except browser.NoChromiumError as error:
+        launch = tools_browser.launch_args()
+    except tools_browser.NoChromiumError as error:
         pytest.fail(str(error))
+    return {**browser_type_launch_args, **launch, "args": [*launch["args"], ONLY_THIS_MACHINE]}
+
+
+@pytest.fixture(scope="session")
+def baseline_browser(
+    launch_browser: Callable[..., Browser], browser_type_launch_args: dict[str, Any]
+) -> Iterator[Browser]:
+    launched = launch_browser(args=[*browser_type_launch_args["args"], BASELINE_WASM])
+    yield launched
+    launched.close()
+
+
+@pytest.fixture(scope="session")
+def optimizing_browser(launch_browser: Callable[..., Browser]) -> Iterator[Browser]:
+    launched = launch_browser()
+    yield launched
+    launched.close()
+
+
+@pytest.fixture(scope="module")
+def browser(request: pytest.FixtureRequest) -> Browser:
+    """The module's Chromium: the baseline compiler's, unless the module says OPTIMIZING."""
+    optimizing = getattr(request.module, "OPTIMIZING", False)
+    return request.getfixturevalue("optimizing_browser" if optimizing else "baseline_browser")  # type: ignore[no-any-return]
 
 
 RUNNING: set[subprocess.Popen[str]] = set()  # builds under way, ended with the run (Builds.stop)
@@ -223,12 +266,22 @@ def site_dir(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
 @pytest.fixture(scope="session")
 def base_url(site_dir: Path) -> Iterator[str]:
     """The site served on 127.0.0.1, as any static host would serve it."""
-    with browser.serve(site_dir) as url:
+    with tools_browser.serve(site_dir, SiteWithAxe) as url:
         yield url
 
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 AXE_URL_PATH = "/__tests__/axe.min.js"
+
+
+class SiteWithAxe(tools_browser.QuietHandler):
+    """The site's files, and axe-core (from npm) at AXE_URL_PATH: served as if
+    from the site, since the pages' policy lets in no inline script."""
+
+    def translate_path(self, path: str) -> str:
+        if path.split("?")[0] == AXE_URL_PATH:
+            return str(AXE)
+        return super().translate_path(path)
 
 
 class Watch:
@@ -238,16 +291,10 @@ class Watch:
         self.errors: list[str] = []
         self.outside: list[str] = []
 
-    def route(self, route: Route) -> None:
-        url = route.request.url
-        if url.startswith("http://127.0.0.1:") and url.endswith(AXE_URL_PATH):
-            # axe-core, served as if from the site: the pages' policy lets in no inline script.
-            route.fulfill(path=AXE, content_type="text/javascript")
-        elif url.startswith("http://127.0.0.1:") or url.startswith(("data:", "blob:")):
-            route.continue_()
-        else:
+    def request(self, request: Request) -> None:
+        url = request.url
+        if not url.startswith(("http://127.0.0.1:", "data:", "blob:")):
             self.outside.append(url)
-            route.abort()
 
     def attach(self, page: Page) -> Page:
         page.on("pageerror", lambda error: self.errors.append(str(error)))
@@ -279,7 +326,11 @@ def new_context(browser: Browser, watch: Watch, **options: Any) -> BrowserContex
     # use; only the offline tests want that.
     options.setdefault("service_workers", "block")
     context = browser.new_context(**options)
-    context.route("**/*", watch.route)
+    context.on("request", watch.request)
+    if options["service_workers"] == "allow":
+        # Routed, every request passes the browser's HTTP cache by: what a
+        # page gets offline then comes from the service worker's cache alone.
+        context.route("**/*", lambda route: route.continue_())
     context.add_init_script(RECORD_CSP_VIOLATIONS)
     return context
 

@@ -18,6 +18,10 @@ from tools.checker import STARTER, first_failure
 
 from .conftest import Opening, Watch, axe_both_schemes, in_charge, new_context
 
+# A browser that optimizes hot wasm, as visitors' do (conftest.BASELINE_WASM):
+# each check's worker runs the reader's code for tens of seconds.
+OPTIMIZING = True
+
 ROOT = "[data-board='checker']"
 
 

@@ -22,6 +22,10 @@ from pyengine.words import Convention
 
 from .conftest import Watch, axe_both_schemes
 
+# A browser that optimizes hot wasm, as visitors' do (conftest.BASELINE_WASM):
+# its drills search and grade whole trees in the page.
+OPTIMIZING = True
+
 ROOT = "[data-board='drill']"
 AREA = f"{ROOT} .dr-drill"
 READY = f"{AREA}[data-ready='true']"

@@ -12,6 +12,10 @@ from pyengine import Board, Player, Value, analyze
 
 from .conftest import Opening, Watch, axe_both_schemes, board_of, click_cell, open_page, settle, turn
 
+# A browser that optimizes hot wasm, as visitors' do (conftest.BASELINE_WASM):
+# its bot searches 4x4 positions in the page.
+OPTIMIZING = True
+
 GAME = "[data-board='game']"
 
 

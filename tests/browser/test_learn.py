@@ -18,6 +18,10 @@ from pyengine.training import history_letters
 
 from .conftest import Opening, axe_both_schemes
 
+# A browser that optimizes hot wasm, as visitors' do (conftest.BASELINE_WASM):
+# its pages train and play machines for seconds at a time.
+OPTIMIZING = True
+
 MENACE = "[data-learner='menace']"
 TABULAR = "[data-learner='tabular']"
 MCTS = "[data-learner='mcts']"
