@@ -54,7 +54,14 @@ def positions_to_check() -> list[Board]:
     tree. Fewest marks first, the empty board's call did: one call of 40 ms in
     CPython and about twice that in the browser, a task the page could not
     cut (bench/README.md)."""
-    return sorted((board for board in reachable_positions() if not board.is_over), key=lambda b: (-b.ply, str(b)))
+    return list(_positions_to_check())
+
+
+@cache
+def _positions_to_check() -> tuple[Board, ...]:
+    return tuple(
+        sorted((board for board in reachable_positions() if not board.is_over), key=lambda b: (-b.ply, str(b)))
+    )
 
 
 @cache
