@@ -23,7 +23,6 @@ the board's ``geometry``.
 from __future__ import annotations
 
 from enum import Enum
-from functools import cache
 
 from .choices import Choice
 from .errors import GAME_OVER, OFF_BOARD, TAKEN, IllegalMoveError, InvalidPositionError
@@ -483,20 +482,7 @@ def moves_to_choose(board: Board) -> tuple[Cell, ...]:
 def reachable_positions(start: Board | None = None) -> list[Board]:
     """Every position reachable from ``start`` (the empty 3x3 board unless
     given), ``start`` included, by the number of marks, then by ``Board.key``."""
-    if start is None:
-        return list(_every_3x3_position())
-    return _reachable(start)
-
-
-@cache
-def _every_3x3_position() -> tuple[Board, ...]:
-    # Walked once a process: the checker's probes, the facts and the policies
-    # each ask for all 5,478 (a checker's worker asked three times as it started).
-    return tuple(_reachable(Board.empty()))
-
-
-def _reachable(start: Board) -> list[Board]:
-    layer = [start]
+    layer = [Board.empty() if start is None else start]
     seen = list(layer)
     while layer:
         children = {child for board in layer for child in map(board.play, board.legal_moves)}

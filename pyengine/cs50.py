@@ -34,10 +34,19 @@ from bisect import bisect_right
 from enum import Enum
 from functools import cache
 
-from .board import Board, Player, reachable_positions
+from .board import Board, Player
 from .choices import Choice
 from .errors import IllegalMoveError
-from .grading import CALL_BASE_S, Grade, grade, move_worth, positions_to_check, tree_size, value_words
+from .grading import (
+    CALL_BASE_S,
+    Grade,
+    every_position,
+    grade,
+    move_worth,
+    positions_to_check,
+    tree_size,
+    value_words,
+)
 from .records import Record
 from .solver import analyze
 from .words import cell_name
@@ -131,7 +140,7 @@ def iter_probes(form: Form) -> Iterator[Probe]:
     if form is Form.CHOOSE:
         yield from (Probe("choose", board, None) for board in live)
         return
-    every = _fullest_first(reachable_positions())
+    every = _fullest_first(every_position())
     over = [board for board in every if board.is_over]
     cells = [(i, j) for i in range(3) for j in range(3)]
     yield Probe("initial_state", Board.empty(), None)
@@ -771,7 +780,7 @@ class Judge:
 @cache
 def _counts() -> dict[str, int]:
     """How many positions there are of each kind the checks name, counted."""
-    every = reachable_positions()
+    every = every_position()
     live = sum(not board.is_over for board in every)
     return {"every": len(every), "live": live, "over": len(every) - live}
 

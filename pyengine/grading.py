@@ -59,9 +59,15 @@ def positions_to_check() -> list[Board]:
 
 @cache
 def _positions_to_check() -> tuple[Board, ...]:
-    return tuple(
-        sorted((board for board in reachable_positions() if not board.is_over), key=lambda b: (-b.ply, str(b)))
-    )
+    return tuple(sorted((board for board in every_position() if not board.is_over), key=lambda b: (-b.ply, str(b))))
+
+
+@cache
+def every_position() -> tuple[Board, ...]:
+    """Every 3x3 position a game can reach (board.reachable_positions), walked
+    once a process: a checker's worker asked for them three times as it
+    started. Here, not in board.py, whose start imports nothing it can spare."""
+    return tuple(reachable_positions())
 
 
 @cache
