@@ -288,7 +288,11 @@ class Trace:
     The events are made again rather than stored (the empty board under minimax
     has about 1.4 million): the last ``keep`` steps made are remembered, so
     stepping back a little is instant, and going further back starts again
-    from the first event. ``work(budget)`` makes at most ``budget`` events
+    from the first event. ``keep`` is small (240: two jumps of a hundred)
+    because remembering is what a step costs: each remembered step copies
+    the path, about ten times the cost of making the event, and a start
+    again or a far jump remembers the ``keep`` steps before the one asked
+    for (with 2,000, stepping back past them took 0.2 s in CPython). ``work(budget)`` makes at most ``budget`` events
     toward the step asked for by ``seek``, so a page can cut a long jump into
     slices and stay responsive; ``run()`` does it all, a slice at a time.
 
@@ -312,7 +316,7 @@ class Trace:
         algorithm: Algorithm | str,
         board: Board,
         order: Order | str = Order.CELLS,
-        keep: int = 2000,
+        keep: int = 240,
         rule: Rule | str = Rule.AIMA,
     ) -> None:
         self.algorithm = Algorithm.parse(algorithm)
