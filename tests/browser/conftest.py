@@ -10,7 +10,9 @@
   unless a test means to change an answer: routing sends each request through
   this process and turns the browser's HTTP cache off, which a visitor's
   browser never does.
-- Each Pyodide start costs seconds, so modules share one page where they can.
+- Each Pyodide start costs seconds, so modules share one page where they can,
+  and a worker lends its modules one browser profile on disk in turn
+  (``Profiles``), emptied of what each stored, for V8's code cache.
 - The builds a run needs (the site, and any a module asks for with a
   ``BUILD`` function, such as test_deploy's second build) are made in a
   thread of their own, one after another, from the moment collection knows
@@ -32,11 +34,12 @@ import tempfile
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Request
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Request
 
 from pyengine import Board
 from pyengine.search import Algorithm, Order
@@ -210,11 +213,16 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, **launch, "args": [*launch["args"], ONLY_THIS_MACHINE]}
 
 
+def compiled(launch: dict[str, Any], optimizing: bool) -> dict[str, Any]:
+    """``launch`` (browser_type_launch_args) for the baseline compiler, unless ``optimizing``."""
+    return launch if optimizing else {**launch, "args": [*launch["args"], BASELINE_WASM]}
+
+
 @pytest.fixture(scope="session")
 def baseline_browser(
     launch_browser: Callable[..., Browser], browser_type_launch_args: dict[str, Any]
 ) -> Iterator[Browser]:
-    launched = launch_browser(args=[*browser_type_launch_args["args"], BASELINE_WASM])
+    launched = launch_browser(**compiled(browser_type_launch_args, optimizing=False))
     yield launched
     launched.close()
 
@@ -231,6 +239,69 @@ def browser(request: pytest.FixtureRequest) -> Browser:
     """The module's Chromium: the baseline compiler's, unless the module says OPTIMIZING."""
     optimizing = getattr(request.module, "OPTIMIZING", False)
     return request.getfixturevalue("optimizing_browser" if optimizing else "baseline_browser")  # type: ignore[no-any-return]
+
+
+# The modules' own contexts are one browser profile on disk per worker (and
+# per compiler), lent to one module at a time and emptied of what the module
+# stored between them. A profile on disk keeps V8's code cache: a page boots
+# Pyodide on about a quarter less CPU when the scripts it runs were compiled
+# by an earlier page of the run (measured: fresh contexts 3.6-4.3 CPU-s a
+# boot, later pages of one profile 2.5-3.1; test_docs and test_url took 81-86 s
+# where they had taken 107-123). A context made by browser.new_context keeps
+# its caches in memory, without the code cache, and gains nothing from being
+# shared (tests that need a context of their own still make one).
+class Profiles:
+    """The worker's two profiles, each launched when a module first asks for it."""
+
+    def __init__(self, browser_type: BrowserType, launch: dict[str, Any], folder: Path) -> None:
+        self._browser_type, self._launch, self._folder = browser_type, launch, folder
+        self._open: dict[bool, BrowserContext] = {}
+
+    def get(self, optimizing: bool) -> BrowserContext:
+        if optimizing not in self._open:
+            context = self._browser_type.launch_persistent_context(
+                self._folder / ("optimizing" if optimizing else "baseline"),
+                **compiled(self._launch, optimizing),
+                service_workers="block",
+            )
+            context.add_init_script(RECORD_CSP_VIOLATIONS)
+            self._open[optimizing] = context
+        return self._open[optimizing]
+
+    def close(self) -> None:
+        for context in self._open.values():
+            context.close()
+
+
+@pytest.fixture(scope="session")
+def profiles(
+    browser_type: BrowserType, browser_type_launch_args: dict[str, Any], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Profiles]:
+    lent = Profiles(browser_type, browser_type_launch_args, tmp_path_factory.mktemp("profiles"))
+    yield lent
+    lent.close()
+
+
+# What a module may have left in the profile it was lent, besides its pages.
+STORED = "cookies,file_systems,indexeddb,local_storage,cache_storage,service_workers,storage_buckets"
+
+
+def hand_back(context: BrowserContext, origins: set[str]) -> None:
+    """Leave ``context`` as the next module should find it: no page, no route,
+    no permission, online, and nothing stored by any of ``origins`` (its
+    HTTP and code caches kept)."""
+    context.unroute_all(behavior="ignoreErrors")
+    context.clear_permissions()
+    context.set_offline(False)
+    blank = context.pages[0] if context.pages else context.new_page()
+    for page in context.pages:
+        if page is not blank:
+            page.close()
+    blank.goto("about:blank")
+    session = context.new_cdp_session(blank)
+    for origin in sorted(origins):
+        session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": STORED})
+    session.detach()
 
 
 RUNNING: set[subprocess.Popen[str]] = set()  # builds under way, ended with the run (Builds.stop)
@@ -290,10 +361,14 @@ class Watch:
     def __init__(self) -> None:
         self.errors: list[str] = []
         self.outside: list[str] = []
+        self.origins: set[str] = set()
+        """Every origin on this machine that pages asked for something."""
 
     def request(self, request: Request) -> None:
         url = request.url
-        if not url.startswith(("http://127.0.0.1:", "data:", "blob:")):
+        if url.startswith("http://127.0.0.1:"):
+            self.origins.add("/".join(url.split("/", 3)[:3]))
+        elif not url.startswith(("data:", "blob:")):
             self.outside.append(url)
 
     def attach(self, page: Page) -> Page:
@@ -347,12 +422,23 @@ def _no_errors_and_no_outside_requests(request: pytest.FixtureRequest) -> Iterat
         request.getfixturevalue("watch").check()
 
 
+@contextmanager
+def lent(context: BrowserContext, watch: Watch) -> Iterator[BrowserContext]:
+    """A profile of Profiles, watched by ``watch`` until it is handed back."""
+    context.on("request", watch.request)
+    try:
+        yield context
+    finally:
+        context.remove_listener("request", watch.request)
+        hand_back(context, watch.origins)
+
+
 @pytest.fixture(scope="module")
-def module_context(browser: Browser, watch: Watch) -> Iterator[BrowserContext]:
-    """One context per module (override per module for other options)."""
-    ctx = new_context(browser, watch)
-    yield ctx
-    ctx.close()
+def module_context(request: pytest.FixtureRequest, profiles: Profiles, watch: Watch) -> Iterator[BrowserContext]:
+    """The module's context: the worker's profile (see Profiles), empty
+    of what earlier modules stored (override per module for other options)."""
+    with lent(profiles.get(optimizing=getattr(request.module, "OPTIMIZING", False)), watch) as context:
+        yield context
 
 
 class Opening(NamedTuple):
@@ -420,8 +506,16 @@ def settle(page: Page, root: str = "[data-board]") -> None:
 WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 
 
-def axe_violations(page: Page) -> list[dict[str, Any]]:
-    """What axe-core (from npm, injected into the page) finds at WCAG 2.2 A/AA."""
+# The rules of WCAG 2.2 A/AA that axe judges by colour. A colour scheme
+# changes colours and nothing else on the site's pages, so in the second
+# scheme only these can find anything new: the others would judge the same
+# page again (and color-contrast alone is about two thirds of a run).
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+
+
+def axe_violations(page: Page, rules: list[str] | None = None) -> list[dict[str, Any]]:
+    """What axe-core (from npm, injected into the page) finds at WCAG 2.2 A/AA
+    (or only by ``rules``, axe's rule ids)."""
     # A mark still fading in would be judged at part opacity: let finite animations end first.
     page.evaluate("""() => Promise.all(document.getAnimations()
         .filter((a) => a.effect && a.effect.getTiming().iterations !== Infinity)
@@ -430,19 +524,19 @@ def axe_violations(page: Page) -> list[dict[str, Any]]:
         origin = page.evaluate("location.origin")
         page.add_script_tag(url=origin + AXE_URL_PATH)
     # resultTypes: only the violations are read, so axe details no passing node (quicker on large pages).
-    run = "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})"
-    result = page.evaluate(run, WCAG_22_AA)
+    only = {"type": "rule", "values": rules} if rules else {"type": "tag", "values": WCAG_22_AA}
+    result = page.evaluate("only => axe.run(document, {runOnly: only, resultTypes: ['violations']})", only)
     return [
         {"id": v["id"], "help": v["help"], "nodes": [n["target"] for n in v["nodes"]][:4]} for v in result["violations"]
     ]
 
 
 def axe_both_schemes(page: Page) -> list[dict[str, Any]]:
-    """Violations in the light scheme and then the dark one."""
-    found = []
-    for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)
-        found += [{"scheme": scheme, **v} for v in axe_violations(page)]
+    """Violations in the light scheme, and then those of colour in the dark one."""
+    page.emulate_media(color_scheme="light")
+    found = [{"scheme": "light", **v} for v in axe_violations(page)]
+    page.emulate_media(color_scheme="dark")
+    found += [{"scheme": "dark", **v} for v in axe_violations(page, COLOUR_RULES)]
     page.emulate_media(color_scheme="light")
     return found
 
