@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, Page
 
 from pyengine import Board, analyze
 from pyengine.cs50 import CS50_FUNCTIONS, Verdict, check_code
@@ -16,7 +16,7 @@ from pyengine.grading import Grade, grade, move_worth, positions_to_check
 from tests.cs50 import mutants
 from tools.checker import STARTER, first_failure
 
-from .conftest import Opening, Watch, axe_both_schemes, in_charge, new_context
+from .conftest import Opening, Profiles, Watch, axe_both_schemes, in_charge, lent, new_context
 
 # A browser that optimizes hot wasm, as visitors' do (conftest.BASELINE_WASM):
 # each check's worker runs the reader's code for tens of seconds.
@@ -433,25 +433,25 @@ def test_the_editor_is_named_by_the_label_and_highlights_python(page: Page) -> N
 
 
 @pytest.fixture
-def fresh(
-    request: pytest.FixtureRequest, module_context: BrowserContext, watch: Watch, base_url: str
-) -> Iterator[Page]:
+def fresh(request: pytest.FixtureRequest, profiles: Profiles, watch: Watch, base_url: str) -> Iterator[Page]:
     """A page of its own, for reloading: the checker, opened with nothing
     saved, or with the text a test gives (``indirect`` parametrization)
     saved. The storage is set on a page of the site without Python, so the
-    checker (a Pyodide start, and its worker's) loads once, not twice."""
-    page = watch.attach(module_context.new_page())
-    page.goto(base_url + "nojs/")
-    saved = getattr(request, "param", None)
-    if saved is None:
-        page.evaluate(f"localStorage.removeItem('{KEY}')")
-    else:
-        page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, saved])
-    page.goto(base_url + "check-your-minimax/")
-    page.wait_for_selector(f"{ROOT}[data-editor='ready']", timeout=60_000)
-    yield page
-    page.evaluate(f"localStorage.removeItem('{KEY}')")
-    page.close()
+    checker (a Pyodide start, and its worker's) loads once, not twice. These
+    pages check no code: they load in the baseline compiler's profile, which
+    starts Pyodide on less CPU (conftest.BASELINE_WASM)."""
+    with lent(profiles.get(optimizing=False), watch) as context:
+        page = watch.attach(context.new_page())
+        page.goto(base_url + "nojs/")
+        saved = getattr(request, "param", None)
+        if saved is None:
+            page.evaluate(f"localStorage.removeItem('{KEY}')")
+        else:
+            page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, saved])
+        page.goto(base_url + "check-your-minimax/")
+        page.wait_for_selector(f"{ROOT}[data-editor='ready']", timeout=60_000)
+        yield page
+        page.close()
 
 
 def test_typed_code_survives_a_reload(fresh: Page) -> None:
