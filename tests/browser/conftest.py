@@ -56,19 +56,48 @@ def in_browser(item: pytest.Item) -> bool:
     return HERE in Path(str(item.fspath)).parents
 
 
+# Each browser module's seconds in one full run of `make test` on a quiet
+# 2-core machine (2026-11-26), to hand the longest out first: a worker is
+# given its next module as it runs out (--dist loadfile), and when the
+# modules went out by their number of tests, the strategy map's six (80 s)
+# went near the end and one worker waited 35 s for the other. A module not
+# listed counts SECONDS_A_TEST a test. Only the order depends on these.
+SECONDS = {
+    "test_checker": 190,
+    "test_explorer": 122,
+    "test_docs": 84,
+    "test_strategy_map": 82,
+    "test_game": 82,
+    "test_deploy": 45,
+    "test_nojs": 44,
+    "test_learn": 41,
+    "test_four": 37,
+    "test_runtime": 36,
+    "test_first_paint": 33,
+    "test_offline": 31,
+    "test_url": 24,
+    "test_drill": 23,
+    "test_tree": 19,
+    "test_ladder": 14,
+}
+SECONDS_A_TEST = 1.5
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark the browser tests, and run them last: the builds they need are
-    made meanwhile (Builds). The browser modules with the most tests go
-    first, so that the workers do not end waiting on one long module; the
-    order stays as collected otherwise."""
-    sizes = Counter(str(item.fspath) for item in items if in_browser(item))
+    made meanwhile (Builds). The longest browser modules go first (SECONDS),
+    so that the workers do not end waiting on one long module; the order
+    stays as collected otherwise."""
+    sizes = Counter(Path(str(item.fspath)).stem for item in items if in_browser(item))
     for item in items:
         if in_browser(item):
             item.add_marker(pytest.mark.browser)
 
-    def place(item: pytest.Item) -> tuple[bool, int, str]:
-        module = str(item.fspath)
-        return (True, -sizes[module], module) if module in sizes else (False, 0, "")
+    def place(item: pytest.Item) -> tuple[bool, float, str]:
+        module = Path(str(item.fspath)).stem
+        if module not in sizes:
+            return (False, 0, "")
+        return (True, -SECONDS.get(module, SECONDS_A_TEST * sizes[module]), module)
 
     items.sort(key=place)
 
