@@ -306,9 +306,9 @@ class Profiles:
 def profiles(
     browser_type: BrowserType, browser_type_launch_args: dict[str, Any], tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Profiles]:
-    lent = Profiles(browser_type, browser_type_launch_args, tmp_path_factory.mktemp("profiles"))
-    yield lent
-    lent.close()
+    kept = Profiles(browser_type, browser_type_launch_args, tmp_path_factory.mktemp("profiles"))
+    yield kept
+    kept.close()
 
 
 # What a module may have left in the profile it was lent, besides its pages.
@@ -316,9 +316,9 @@ STORED = "cookies,file_systems,indexeddb,local_storage,cache_storage,service_wor
 
 
 def hand_back(context: BrowserContext, origins: set[str]) -> None:
-    """Leave ``context`` as the next module should find it: no page, no route,
-    no permission, online, and nothing stored by any of ``origins`` (its
-    HTTP and code caches kept)."""
+    """Leave ``context`` as the next module should find it: one blank page,
+    no route, no permission, online, and nothing stored by any of
+    ``origins`` (its HTTP and code caches kept)."""
     context.unroute_all(behavior="ignoreErrors")
     context.clear_permissions()
     context.set_offline(False)
