@@ -73,7 +73,7 @@ PAGES = {
     # A game against the map's bot (as O), two moves in; the map follows it.
     "strategy-map": Shot(
         "strategy-map/?map=O&moves=4,0",
-        "[data-map='O'] g.sm-node[tabindex]",
+        "[data-map='O'] g.sm-node > use[tabindex]",
         lambda page: page.wait_for_selector(".sm-game table[data-ready='true']"),
         "[data-board='strategy_map']",
     ),

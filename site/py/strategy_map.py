@@ -47,6 +47,16 @@ def _parse_moves(text: str) -> tuple[int, ...] | None:
     return tuple(int(part) for part in parts)
 
 
+# A sub-board is zoomed into through its frame, the grid drawn first in its
+# node (tools/strategy_map.py), which takes its tab stop, role and name. Not
+# through its node: a tabindex or role set on a node whose group holds
+# hundreds of <use> made Chromium restyle all of them, and each move on the O
+# map took 1-2 s (a press's longest task 1.0-1.8 s, measured); set on the
+# frames, the same zoom restyles a few elements (0-1 ms, measured).
+FRAME = ":scope > use"
+ZOOMABLE = "g.sm-node > use[tabindex]"
+
+
 class MapView:
     """One map's SVG and its zoom: the node shown, as its move sequence."""
 
@@ -72,15 +82,16 @@ class MapView:
         self.moves = moves
         self.svg.setAttribute("viewBox", node.dataset.box)
         for child in node.querySelectorAll(":scope > g.sm-node"):
-            child.setAttribute("tabindex", "0")
-            child.setAttribute("role", "button")
+            frame = child.querySelector(FRAME)
+            frame.setAttribute("tabindex", "0")
+            frame.setAttribute("role", "button")
             words = view.moves_in_words(_parse_moves(str(child.dataset.moves)) or ())
-            child.setAttribute("aria-label", f"Zoom into the board after {words}")
+            frame.setAttribute("aria-label", f"Zoom into the board after {words}")
         return True
 
     def blur(self) -> None:
         """No sub-board in the tab order (the map is hidden, or about to zoom)."""
-        for old in self.svg.querySelectorAll(".sm-node[tabindex]"):
+        for old in self.svg.querySelectorAll(ZOOMABLE):
             old.removeAttribute("tabindex")
             old.removeAttribute("role")
             old.removeAttribute("aria-label")
@@ -259,8 +270,12 @@ class StrategyMap:
             self.zoom(outer)
 
     def _target(self, event: JsProxy) -> JsProxy | None:
-        found: JsProxy | None = event.target.closest("g.sm-node[tabindex]")
-        return found
+        """The sub-board a click or key lands in: the nearest node around the
+        event's element whose frame can be zoomed into, if any."""
+        node: JsProxy | None = event.target.closest("g.sm-node")
+        while node and not node.querySelector(f"{FRAME}[tabindex]"):
+            node = node.parentElement.closest("g.sm-node")
+        return node
 
     def _on_click(self, event: JsProxy) -> None:
         node = self._target(event)
@@ -274,7 +289,7 @@ class StrategyMap:
             if node:
                 event.preventDefault()
                 self.zoom(str(node.dataset.moves))
-                first = self.maps[self.side].svg.querySelector(".sm-node[tabindex]")
+                first = self.maps[self.side].svg.querySelector(ZOOMABLE)
                 if first:
                     first.focus()
         elif key in ("Escape", "Backspace"):

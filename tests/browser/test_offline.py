@@ -169,7 +169,7 @@ def test_offline_the_strategy_map_fetched_on_demand_still_opens(
     online.set_offline(True)
     try:
         visited.goto(base_url + f"strategy-map/?map=O&moves={node}")
-        visited.wait_for_selector("[data-map='O'] g.sm-node[tabindex]", timeout=60_000)
+        visited.wait_for_selector("[data-map='O'] g.sm-node > use[tabindex]", timeout=60_000)
         assert visited.get_attribute("[data-map='O']", "data-moves") == node
     finally:
         online.set_offline(False)

@@ -17,13 +17,14 @@ from .conftest import Watch, axe_violations, board_of, click_cell, new_context, 
 
 ROOT = "[data-board='strategy_map']"
 GAME = f"{ROOT} .sm-game"
-READY = "[data-map='{}'] g.sm-node[tabindex]"
+# A sub-board that can be zoomed into: its frame (the node's first <use>) holds the tab stop.
+ZOOMABLE = "[data-map='{}'] g.sm-node > use[tabindex]"
 
 
 def _open(context: BrowserContext, watch: Watch, url: str, side: str = "X") -> Page:
     page = watch.attach(context.new_page())
     page.goto(url)
-    page.wait_for_selector(READY.format(side), timeout=60_000)
+    page.wait_for_selector(ZOOMABLE.format(side), timeout=60_000)
     page.wait_for_selector(f"{GAME} table.ttt-board[data-ready='true']", timeout=60_000)
     return page
 
@@ -40,6 +41,21 @@ def _shown(page: Page) -> str:
 
 def _top(side: Player) -> str:
     return ",".join(map(str, build(side).moves))
+
+
+def _zoomable(page: Page, side: Player) -> set[str]:
+    """The moves of every sub-board the reader can zoom into (a tab stop each)."""
+    read = "frames => frames.map((f) => f.parentElement.dataset.moves)"
+    return set(page.eval_on_selector_all(ZOOMABLE.format(side), read))
+
+
+def _replies(side: Player, moves: str) -> set[str]:
+    """The moves of the boards nested in the map's board at ``moves``, from the map's own build."""
+    wanted = tuple(map(int, moves.split(","))) if moves else ()
+    node = build(side)
+    while node.moves != wanted:
+        node = next(child for _, child in node.replies if wanted[: len(child.moves)] == child.moves)
+    return {",".join(map(str, child.moves)) for _, child in node.replies}
 
 
 def _wait_shown(page: Page, moves: str) -> None:
@@ -71,14 +87,18 @@ def test_the_maps_zoom_by_click_and_keyboard(browser: Browser, watch: Watch, bas
         page.click(f"[data-map='X'] g.sm-node[data-moves='{expected}']", force=True)
         assert _shown(page) == expected
         assert _address(page) == ("X", expected)
+        # The tab stops are the frames of the boards nested in the one shown, and
+        # never a node: a node's tab stop restyled every mark inside it on each zoom.
+        assert _zoomable(page, Player.X) == _replies(Player.X, expected) != set()
+        assert page.locator("[data-map] g.sm-node[tabindex], [data-map] g.sm-node[role]").count() == 0
         assert not page.is_disabled(f"{ROOT} .sm-up")
         # The other map, fetched on demand; keyboard: Enter zooms, Escape goes out.
         page.click(f"{ROOT} .sm-side[data-side='O']")
-        page.wait_for_selector(READY.format("O"), timeout=30_000)
+        page.wait_for_selector(ZOOMABLE.format("O"), timeout=30_000)
         assert page.locator("[data-map] svg:not([hidden])").count() == 1
         assert _shown(page) == _top(Player.O) and page.is_disabled(f"{ROOT} .sm-up")
-        page.focus("[data-map='O'] g.sm-node[tabindex]")
-        target = page.eval_on_selector("[data-map='O'] g.sm-node[tabindex]", "e => e.dataset.moves")
+        page.focus(ZOOMABLE.format("O"))
+        target = page.eval_on_selector(ZOOMABLE.format("O"), "e => e.parentElement.dataset.moves")
         page.keyboard.press("Enter")
         assert _shown(page) == target and _address(page) == ("O", target)
         assert axe_violations(page) == []  # mid-interaction, the fetched map shown and zoomed
@@ -121,7 +141,7 @@ def test_the_map_follows_the_live_game(
     try:
         if bot_side is Player.O:
             page.click(f"{ROOT} .sm-side[data-side='O']")
-            page.wait_for_selector(READY.format("O"), timeout=30_000)
+            page.wait_for_selector(ZOOMABLE.format("O"), timeout=30_000)
         settle(page, GAME)
         board, moves = Board.empty(), []
         if bot_side is Player.X:
