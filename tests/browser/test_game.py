@@ -1,7 +1,10 @@
 """The home page's game in Chromium: play, banner, line, undo, hints, keyboard, clicks.
 
 One page serves the whole module (each Pyodide start costs seconds); each test
-sets the game up through the page's own controls.
+sets the game up through the page's own controls. The bot answers after a
+delay on purpose (view.BOT_DELAY_MS), so that a person sees it answer: the
+module's page runs on Playwright's clock, which the tests move over each delay
+instead of waiting it out (about 35 s of a full run's waiting).
 """
 
 from __future__ import annotations
@@ -9,18 +12,41 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Iterator
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import view
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from pyengine import Board, Player, Result, Value, analyze
 from pyengine.words import cell_name
 
-from .conftest import axe_both_schemes, board_of, click_cell, settle, turn
+from .conftest import Watch, axe_both_schemes, board_of, click_cell, new_context, settle, turn
 
 GAME = "[data-board='game']"
+
+
+@pytest.fixture(scope="module")
+def module_context(browser: Browser, watch: Watch) -> Iterator[BrowserContext]:
+    """A context of the module's own, on Playwright's clock: time flows as it
+    does, and a test moves it on (over_the_delay). A clock cannot be taken off
+    a context, so not the worker's shared profile, which later modules borrow."""
+    context = new_context(browser, watch)
+    context.clock.install()
+    yield context
+    context.close()
+
+
+def over_the_delay(page: Page, until: str = f"{GAME} table.ttt-board:not([data-turn='bot'])") -> None:
+    """Move the page's clock over the bot's delay until ``until`` matches:
+    the bot has answered (by default), or a bot-against-bot game is over."""
+    for _ in range(4 * 16):  # a few jumps a move at most, on the largest board
+        if page.locator(until).count():
+            break
+        page.clock.run_for(view.BOT_DELAY_MS)
+    page.wait_for_selector(until, state="attached", timeout=10_000)
+    settle(page)
 
 
 def setup(page: Page, mode: str = "bot", level: str = "perfect", side: str = "X") -> None:
@@ -30,7 +56,7 @@ def setup(page: Page, mode: str = "bot", level: str = "perfect", side: str = "X"
     page.select_option("#ttt-as", side)
     page.select_option("#ttt-mode", mode)
     page.click("[data-action='restart']")
-    settle(page)
+    over_the_delay(page)
 
 
 def winning_cells(board: Board) -> set[int]:
@@ -55,7 +81,7 @@ def play_out(page: Page, choose: random.Random | None) -> Board:
         board = board_of(page)
         cell = choose.choice(board.legal_moves) if choose else analyze(board).best[0]
         click_cell(page, cell)
-        settle(page)
+        over_the_delay(page)
     return board_of(page)
 
 
@@ -132,7 +158,7 @@ class TestControls:
         """Against the bot, undo returns to the person's last turn; redo replays."""
         setup(page)
         click_cell(page, 4)
-        settle(page)
+        over_the_delay(page)
         after = board_of(page)
         assert after.ply == 2
         page.click("[data-action='undo']")
@@ -171,7 +197,7 @@ class TestControls:
     def test_watch_mode_plays_itself_to_the_end(self, page: Page) -> None:
         """Bot against bot needs no clicks and ends with a banner."""
         setup(page, mode="watch", level="medium")
-        page.wait_for_selector(f"{GAME} .ttt-banner[data-result]", timeout=20_000)
+        over_the_delay(page, f"{GAME} .ttt-banner[data-result]")
         assert board_of(page).is_over
 
 
@@ -183,7 +209,7 @@ class TestImpatientClicks:
         assert turn(page) == "bot"
         for cell in (0, 1, 2, 3, 5):
             click_cell(page, cell, force=True)
-        settle(page)
+        over_the_delay(page)
         board = board_of(page)
         assert board.ply == 2 and board[4] is Player.X
         assert bin(board.x_mask).count("1") == 1
@@ -235,7 +261,7 @@ class TestKeyboard:
         """The role=status region says what happened."""
         setup(page)
         click_cell(page, 4)
-        settle(page)
+        over_the_delay(page)
         status = page.locator(f"{GAME} [role='status']")
         assert re.search(r"The bot \(O\) played .+\. Your move\.", status.inner_text())
 
@@ -263,7 +289,7 @@ class TestAccessibility:
         setup(page)
         assert axe_both_schemes(page) == []
         click_cell(page, 4)
-        settle(page)
+        over_the_delay(page)
         page.click("[data-action='hints']")
         assert axe_both_schemes(page) == []
         page.click("[data-action='hints']")
@@ -421,7 +447,7 @@ class TestWatchLevels:
         assert page.inner_text(".ttt-heading") == "Watch a perfect bot (X) play a random bot (O)"
         for _ in range(2):
             page.click("text=New game")
-            page.wait_for_selector(f"{GAME} .ttt-banner[data-result]", timeout=20_000)
+            over_the_delay(page, f"{GAME} .ttt-banner[data-result]")
             assert "olevel=random" in page.url and "level=perfect" in page.url
             board = Board.empty()
             for cell in moves_played(page):
