@@ -33,6 +33,7 @@ import time
 from bisect import bisect_right
 from enum import Enum
 from functools import cache
+from itertools import islice
 
 from .board import Board, Player
 from .choices import Choice
@@ -157,7 +158,13 @@ def iter_probes(form: Form) -> Iterator[Probe]:
 @cache
 def wires(form: Form) -> tuple[list[object], ...]:
     """Every probe of ``form`` as pyengine.runner takes it, in checking order."""
-    return tuple(probe.wire() for probe in probes(form))
+    return tuple(iter_wires(form))
+
+
+def iter_wires(form: Form, start: int = 0) -> Iterator[list[object]]:
+    """``wires(form)`` from probe ``start`` on, each made when it is asked
+    for: a check's worker makes only its own form's, as it calls them."""
+    return (probe.wire() for probe in islice(iter_probes(form), start, None))
 
 
 def call_budget(probe: Probe) -> float:
