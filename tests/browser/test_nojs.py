@@ -25,14 +25,20 @@ def no_js(browser: Browser, watch: Watch) -> Iterator[BrowserContext]:
 
 
 # Playwright's ":visible", in one call for the whole board: a box of some size,
-# and not visibility: hidden. (Nine locators per board were most of the games' time.)
-SHOWN = """form => {
+# and not visibility: hidden; with each free square's centre, where the game
+# clicks it. (Nine locators per board, and then a locator's click, which waits
+# for frames to see the box still, were most of the games' time; so is each
+# round trip, hence a page-level call that finds the board itself.)
+SHOWN = """() => {
+    const form = document.querySelector("form.board");
     const shown = (e) => { const r = e.getBoundingClientRect();
         return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== "hidden"; };
+    const centre = (e) => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
     return {
         marks: [...Array(9).keys()].map((c) => [...form.querySelectorAll(`i.m.c${c}`)].filter(shown)
             .map((e) => e.innerText.trim())),
-        free: [...form.querySelectorAll("label[data-cell]")].filter(shown).map((e) => Number(e.dataset.cell)),
+        free: [...form.querySelectorAll("label[data-cell]")].filter(shown)
+            .map((e) => [Number(e.dataset.cell), centre(e)]),
         ends: [...form.querySelectorAll(".end")].filter(shown).map((e) => e.dataset.result),
     };
 }"""
@@ -40,19 +46,20 @@ SHOWN = """form => {
 
 class Shown(NamedTuple):
     board: Board
-    free: list[int]
-    """The squares a click can play, in cell order."""
+    free: dict[int, tuple[float, float]]
+    """The squares a click can play, in cell order: each one's centre in the viewport."""
     result: str | None
     """The end message's result, if one is shown."""
 
 
 def shown(page: Page) -> Shown:
     """The position, the clickable squares and the end message, as the page shows them."""
-    seen = page.locator("form.board").evaluate(SHOWN)
+    seen = page.evaluate(SHOWN)
     assert all(len(marks) <= 1 for marks in seen["marks"]), f"two marks on a square: {seen['marks']}"
     assert len(seen["ends"]) <= 1, "one end message at most"
     board = Board.parse("".join(marks[0] if marks else "." for marks in seen["marks"]))
-    return Shown(board, sorted(seen["free"]), seen["ends"][0] if seen["ends"] else None)
+    free = {cell: (x, y) for cell, (x, y) in sorted(seen["free"])}
+    return Shown(board, free, seen["ends"][0] if seen["ends"] else None)
 
 
 @pytest.mark.parametrize("human", [Player.X, Player.O])
@@ -69,9 +76,11 @@ def test_random_games_never_beat_the_css_bot(no_js: BrowserContext, watch: Watch
             now = start
             while now.result is None:
                 board = now.board
-                assert now.free == list(board.legal_moves), "exactly the free squares can be clicked"
-                page.locator(f"form.board label[data-cell='{rng.choice(now.free)}']:visible").click()
+                assert list(now.free) == list(board.legal_moves), "exactly the free squares can be clicked"
+                cell = rng.choice(list(now.free))
+                page.mouse.click(*now.free[cell])  # the browser's own hit test finds the square
                 now = shown(page)
+                assert now.board[cell] is human, "the click marked the square it was made on"
                 assert now.board.ply in (board.ply + 1, board.ply + 2), "the bot answers each move at once"
             final = now.board
             assert final.is_over, "an end message only when the game is over"
