@@ -295,6 +295,8 @@ VAR = re.compile(r"var\((--[\w-]+)(?:,([^()]*))?\)")
 
 def resolve(value: str, custom: dict[str, str]) -> str | None:
     """``value`` with its var()s substituted; None if one has no value and no fallback."""
+    if "var(" not in value:
+        return value.strip()
     failed = False
 
     def sub(m: re.Match[str]) -> str:
@@ -319,6 +321,15 @@ GRID = {
 }
 
 
+def longhands(declarations: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Declarations with each grid shorthand split into its longhands, in order."""
+    return [
+        (longhand, part.strip())
+        for name, value in declarations
+        for longhand, part in zip(GRID.get(name, (name,)), value.split("/"), strict=False)
+    ]
+
+
 class Page:
     """A page and its stylesheet, ready to say what shows for a set of checked radios."""
 
@@ -337,6 +348,8 @@ class Page:
                 radios = State([el for el in self.elements if el.tag == "input"])
                 static = [el for el in self.elements if last.matches(el, radios)]
                 self.candidates.append((sel, rule, static))
+        # each rule's declarations as longhands (grid-area and the like split), once
+        self.longhands = {id(rule): longhands(rule.declarations) for rule in self.rules}
 
     def styles(self, checked: frozenset[str]) -> dict[Element, dict[str, str]]:
         """Each element's computed display, visibility, grid lines, transform and
@@ -348,17 +361,19 @@ class Page:
                 continue
             for el in static:
                 if sel.matches(el, state):
-                    matched.setdefault(el, []).append((sel.specificity, rule.order, rule.declarations))
+                    matched.setdefault(el, []).append((sel.specificity, rule.order, self.longhands[id(rule)]))
         computed: dict[Element, dict[str, str]] = {}
+        customs: dict[Element, dict[str, str]] = {}  # each element's custom properties, inherited
         for el in self.elements:
             parent = computed.get(el.parent) if el.parent is not None else None
             declared: dict[str, str] = {}
-            for _, _, declarations in sorted(matched.get(el, []), key=lambda m: (m[0], m[1])):
-                for name, value in declarations:
-                    for longhand, part in zip(GRID.get(name, (name,)), value.split("/"), strict=False):
-                        declared[longhand] = part.strip()
-            custom = {k: v for k, v in (parent or {}).items() if k.startswith("--")}
-            custom.update({k: v for k, v in declared.items() if k.startswith("--")})
+            for _, _, declarations in sorted(matched.get(el, ()), key=lambda m: (m[0], m[1])):
+                declared.update(declarations)
+            custom = customs.get(el.parent, {}) if el.parent is not None else {}
+            own = {k: v for k, v in declared.items() if k.startswith("--")} if declared else None
+            if own:
+                custom = {**custom, **own}
+            customs[el] = custom
             style = dict(custom)
             inherited = parent["visibility"] if parent else "visible"
             visibility = resolve(declared["visibility"], custom) if "visibility" in declared else None
