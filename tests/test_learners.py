@@ -106,10 +106,10 @@ def play_one(
     return board, None, list(machine.drawn)
 
 
-def beads_of(machine: Menace) -> dict[Board, dict[int, int]]:
+def counts_copy(boxes: dict[Board, dict[int, int]]) -> dict[Board, dict[int, int]]:
     """A copy of every box's bead counts (the boards are values: only the counts are copied,
     where a deepcopy copied each board too and was most of the rules' tests' time)."""
-    return {box: dict(beads) for box, beads in machine.boxes.items()}
+    return {box: dict(beads) for box, beads in boxes.items()}
 
 
 class TestBeadRules:
@@ -122,12 +122,12 @@ class TestBeadRules:
         opponent = bot(Level.RANDOM, seed=8)
         seen: set[Value] = set()
         for _ in range(300):
-            before = beads_of(machine)
+            before = counts_copy(machine.boxes)
             final, resigned, drawn = play_one(machine, opponent, side)
             result = outcome(final, resigned, side)
             machine.finish(final, resigned)
             change = {Value.WIN: 3, Value.DRAW: 1, Value.LOSS: -1}[result]
-            expected = {box: dict(beads) for box, beads in before.items()}
+            expected = counts_copy(before)
             for mover, box, cell in drawn:
                 assert mover is side
                 expected[box][cell] = max(0, expected[box][cell] + change)
