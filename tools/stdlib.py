@@ -127,12 +127,16 @@ def node(doing: str, script: Path, *args: str) -> str:
 def derive(plan: Plan) -> list[str]:
     """The standard library modules the site needs (cached, see CACHE)."""
     read = [TOOLS / "derive_stdlib.mjs", TOOLS / "import_closure.py", *map(Path, plan["files"].values())]
+    # Keyed by what is mounted where, not by where the files lie: a copy of
+    # the tree elsewhere (the suite's second build, made in a new temporary
+    # folder each run) derives the same modules from the same files.
+    mounted = {**plan, "files": list(plan["files"])}
     cached = cache_entry(
         "stdlib",
         [
             FULL_STDLIB.read_bytes(),
             *(path.name.encode() + b"\0" + path.read_bytes() for path in read),
-            json.dumps(plan, sort_keys=True).encode(),
+            json.dumps(mounted, sort_keys=True).encode(),
         ],
     )
     if cached.exists():
