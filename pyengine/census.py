@@ -6,10 +6,11 @@ keeps one position of each class (the class known by its image with the
 smallest key; 1,217,977 classes) and takes about 20 s in CPython: it is for
 the build and for bench/facts4.py, never for the page. The children of one
 position of each class of a depth reach every class of the next, since a
-child's image is a child of the parent's image; each class stands for as many positions as it has
-distinct images; and as every position of a class is reached by as many move
-sequences, the walk carries that number per class too: the sequences into a
-class are those into its parents' classes, times the moves that lead into it.
+child's image is a child of the parent's image; each class stands for as
+many positions as it has distinct images; and as every position of a class
+is reached by as many move sequences, the walk carries that number per class
+too: the sequences into a class are those into its parents' classes, times
+the moves that lead into it.
 """
 
 from __future__ import annotations
@@ -86,12 +87,11 @@ class _Packing:
         count = len(shape.image_keys(0, 0))
         self.size = self.width * count
         self.unpack = Struct(f"<{count}{'I' if self.width == 4 else 'Q'}").unpack
+        self.first = (1 << 8 * self.width) - 1
+        """The identity's field: the position's own key."""
 
     def pack(self, keys: list[int]) -> int:
         return sum(key << (8 * self.width * index) for index, key in enumerate(keys))
-
-    def keys(self, packed: int) -> tuple[int, ...]:
-        return self.unpack(packed.to_bytes(self.size, "little"))
 
 
 def census(size: int) -> Census:
@@ -121,7 +121,7 @@ def census(size: int) -> Census:
         for paths, packed, members in level.values():
             depth_positions += members
             depth_nodes += members * paths
-            key = packing.keys(packed)[0]
+            key = packed & packing.first
             x, o = key & mask, key >> cells
             if not is_live(x, o):
                 games += members * paths

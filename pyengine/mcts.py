@@ -115,8 +115,8 @@ class Tree:
 
     def _select(self, node: Node) -> Node:
         # Every child has been visited here (selection goes on only past nodes
-        # with no untried move), so its mean is total / visits: written out,
-        # as the property call was a fifth of a search's time.
+        # with no untried move), so its mean is total / visits, written out:
+        # no property call for each child at each step of every iteration.
         scale = self.exploration * sqrt(log(node.visits))
         return max(node.children.values(), key=lambda child: child.total / child.visits + scale / sqrt(child.visits))
 
@@ -166,8 +166,8 @@ def random_playout(board: Board, rng: Random) -> tuple[tuple[Cell, ...], Player 
     through = _lines_through(board.geometry)
     free = list(board.legal_moves)
     rng.shuffle(free)
-    # Each side's mask in a local, the mover by parity: no Player is hashed
-    # or flipped per move (this loop is most of an MCTS iteration).
+    # Each side's mask in a list, the mover by parity: no Player is hashed
+    # or flipped per move (playouts are the largest part of an iteration).
     masks = [board.x_mask, board.o_mask]
     first = 0 if (board.to_move or Player.X) is Player.X else 1
     for played, cell in enumerate(free, 1):
