@@ -221,14 +221,12 @@ def engine_zip() -> bytes:
       package's own piece takes 16-51 ms, and 82-110 ms from source alone:
       the bytecode's 22 KB of the zip's 31 KB more save 55 ms of compiling."""
     first = imported_at_start()
-    engine = stdlib.compiled(
-        _zip_of(
-            {
-                f"pyengine/{path.name}": path.read_bytes()
-                for path in engine_modules()
-                if f"pyengine.{path.stem}" in first or path.name == "__init__.py"
-            }
-        )
+    engine = _zip_of(
+        {
+            f"pyengine/{path.name}": path.read_bytes()
+            for path in engine_modules()
+            if f"pyengine.{path.stem}" in first or path.name == "__init__.py"
+        }
     )
     pages = [*(name for name in first if not name.startswith("pyengine")), "main"]  # PyScript's among them
     checked = dict(filter(None, map(_start_module, pages)))
@@ -236,7 +234,7 @@ def engine_zip() -> bytes:
     # PyScript's sources too: its prelude writes them only after the hooks
     # import them (PyScript's ``files`` writes the page's own before).
     members |= {where: source for where, source in checked.items() if where.startswith("pyscript/")}
-    for compiled in (engine, stdlib.compiled(_zip_of(checked), "checked")):
+    for compiled in stdlib.compiled_all([(engine, "sourceless"), (_zip_of(checked), "checked")]):
         with zipfile.ZipFile(io.BytesIO(compiled)) as zf:
             for name in zf.namelist():
                 members.pop(name[:-1], None)  # pyengine/board.pyc replaces pyengine/board.py
