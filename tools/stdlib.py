@@ -176,10 +176,8 @@ def compiled_all(jobs: list[tuple[bytes, str]]) -> list[bytes]:
     """``compiled`` of each (zip, mode), those not cached compiled in one
     Pyodide start in Node (about 3.6 CPU-s a start on this machine)."""
     script = TOOLS / "compile_stdlib.mjs"
-    cached = [
-        cache_entry("stdlib", [FULL_STDLIB.read_bytes(), script.read_bytes(), source_zip, mode.encode()], ".pyc.zip")
-        for source_zip, mode in jobs
-    ]
+    compiler = [FULL_STDLIB.read_bytes(), script.read_bytes()]
+    cached = [cache_entry("stdlib", [*compiler, source_zip, mode.encode()], ".pyc.zip") for source_zip, mode in jobs]
     missing = [index for index, entry in enumerate(cached) if not entry.exists()]
     if missing:
         with tempfile.TemporaryDirectory() as work:
