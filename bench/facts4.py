@@ -13,11 +13,11 @@ The census (pyengine/census.py) walks the positions one depth at a time,
 keeping one position of each symmetry class (the class known by its image
 with the smallest key): the children of those positions at one depth reach
 every class of the next, since a child's image is a child of the parent's
-image. Each class stands for as many
-positions as it has distinct images, so one walk gives both counts. The
-number of move sequences reaching a position is the same for every position
-of a class, so the walk carries it per class too: the sequences into a class
-are those into its parents' classes, times the moves that lead into it.
+image. Each class stands for as many positions as it has distinct images, so
+one walk gives both counts. The number of move sequences reaching a position
+is the same for every position of a class, so the walk carries it per class
+too: the sequences into a class are those into its parents' classes, times
+the moves that lead into it.
 ``--check`` walks every position as well, without symmetry (about ten
 minutes), and says whether the two counts agree.
 """
