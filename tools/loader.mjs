@@ -27,6 +27,8 @@
 //    are: tools/offline.py): a deploy's changed file is never answered from
 //    a cache by the previous build's copy. Pyodide asks for its wasm by its
 //    plain name: the fetch guard below adds the digest;
+//  - the wasm asked for first, with fetch(), before Pyodide's modules have
+//    arrived ("the wasm, asked for first" below says why not a preload);
 //  - stdLibURL: the trimmed standard library derived at build time from what
 //    the site's Python imports (tools/stdlib.py), compiled to bytecode at
 //    build time: 1.03 MB that Python need not compile, instead of 2.5 MB of
@@ -112,9 +114,11 @@ function guard(realFetch) {
     let url = resource instanceof Request ? resource.url : String(resource);
     if (settled || !RUNTIME_FILE.test(url)) return realFetch(resource, init);
     if (!(resource instanceof Request)) url = resource = withDigest(url);
+    const asked = early.get(url);
+    early.delete(url);
     let response;
     try {
-      response = await realFetch(resource, init);
+      response = await (asked || realFetch(resource, init));
     } catch (error) {
       fail(attempts, `${fileName(url)} could not be downloaded (${error.message})`);
       throw error;
@@ -128,6 +132,25 @@ function guard(realFetch) {
     }
     return response;
   };
+}
+
+// -- the wasm, asked for first -------------------------------------------------
+
+// The wasm is the longest download, and Pyodide asks for it only once both its
+// modules have arrived and run (pyodide.asm.mjs is 1.2 MB of JavaScript). So
+// each attempt asks for it first, with fetch(), and the guard answers
+// Pyodide's own request with that response. Not a <link rel=preload>: Chromium
+// keeps the compiled wasm in its code cache, for the next visit to load
+// instead of compiling, only when the module is streamed from a response of
+// fetch(); a preloaded wasm was compiled afresh at every visit (bench/README.md,
+// "Page load").
+const early = new Map();  // address -> the response an attempt asked for, until Pyodide asks
+
+function askFirst(realFetch, name) {
+  const url = new URL(address(name), here).href;
+  const asked = realFetch(url);
+  asked.catch(() => {});  // a failure is told when Pyodide asks (the guard), not as an unhandled rejection
+  early.set(url, asked);
 }
 
 // -- one attempt -------------------------------------------------------------
@@ -281,6 +304,7 @@ async function downloadAppFiles(realFetch) {
 }
 
 async function attempt(options, n, realFetch) {
+  askFirst(realFetch, "pyodide.asm.wasm");
   const [pyodide, files] = await Promise.all([startPyodide(options, n), downloadAppFiles(realFetch)]);
   return { pyodide, files };
 }

@@ -148,6 +148,17 @@ def test_pyodide_still_starts_the_way_the_loader_cuts_it() -> None:
     assert 'API.rawRun("import _pyodide_core")' in bootstrap
 
 
+def test_no_page_preloads_the_wasm(site_dir: Path) -> None:
+    """Chromium keeps the compiled wasm in its code cache, for the next visit to
+    load instead of compiling it again, only when the module is streamed from
+    a response of fetch(), the way the loader asks for it first: a wasm the
+    head preloaded (link rel=preload) was compiled afresh at every visit
+    (bench/README.md, "Page load", the later visit)."""
+    for path in sorted(site_dir.rglob("*.html")):
+        links = re.findall(r"<link\b[^>]*>", path.read_text())
+        assert not [link for link in links if "pyodide.asm.wasm" in link], path.relative_to(site_dir)
+
+
 def test_the_loader_gives_other_scripts_the_runtime_files_addresses(page: Page) -> None:
     """A script that starts a Pyodide of its own (a Web Worker) imports the loader by
     its address and gets the runtime files by the addresses the page preloads them under."""
@@ -157,8 +168,11 @@ def test_the_loader_gives_other_scripts_the_runtime_files_addresses(page: Page) 
     }""")
     files, packages = given
     preloaded = page.eval_on_selector_all("link[rel=preload], link[rel=modulepreload]", "ls => ls.map((l) => l.href)")
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", stdlib.TRIMMED_NAME):
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", stdlib.TRIMMED_NAME):
         assert files[name] in preloaded, name
+    # The wasm is not preloaded (test_no_page_preloads_the_wasm): the page's own start asked for it there.
+    requested = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
+    assert files["pyodide.asm.wasm"] in requested
     assert re.search(r"/python_stdlib\.zip\?v=[0-9a-f]{16}$", files["python_stdlib.zip"])
     assert packages == {}
 
