@@ -14,8 +14,12 @@ each site, it alternates two cold visits, each in a fresh browser context:
   game page  a simulated person clicks the centre cell from the moment one is
              visible, every 50 ms, with real input events, until the X is
              shown: "first move accepted"; then engine ready (the Python
-             board's data-ready); on localhost and 20 Mbit/s also a repeat
-             visit once the service worker is active;
+             board's data-ready); on localhost and 20 Mbit/s also, in a
+             browser profile on disk as a visitor's browser keeps one, a
+             repeat visit once the service worker is active and a later
+             visit (the third): Chromium keeps compiled code (the wasm's too)
+             only in a profile on disk, and for a response the service worker
+             serves, only from the visit after the first one it served;
   bare page  only boots the same Pyodide files with loadPyodide() and runs
              one line of Python;
   press      (--press N, on localhost, 20 Mbit/s and 4x CPU) N more cold
@@ -41,6 +45,7 @@ import argparse
 import json
 import statistics
 import sys
+import tempfile
 import time
 from contextlib import ExitStack, suppress
 from pathlib import Path
@@ -288,6 +293,7 @@ class Samples(NamedTuple):
     game: list[Visit]
     bare: list[Visit]
     repeat: list[Visit]
+    later: list[Visit]
     presses: list[Press]
 
 
@@ -394,14 +400,23 @@ def visit_game(context: BrowserContext, base: str, condition: Condition) -> Visi
     return visit
 
 
-def measure_game(browser: Browser, base: str, condition: Condition) -> tuple[Visit, Visit | None]:
-    """A cold visit in a fresh context; then, if the condition asks, a repeat visit."""
+def measure_game(browser: Browser, base: str, condition: Condition) -> tuple[Visit, list[Visit]]:
+    """A cold visit in a fresh context; then, if the condition asks, the repeat
+    and the later visit, in a fresh profile on disk of their own, after a first
+    visit there that is not recorded (it is that browser's first page)."""
     context = browser.new_context()
     context.add_init_script(PROBE)
-    cold = visit_game(context, base, condition)
-    repeat = visit_game(context, base, condition._replace(repeat=False)) if condition.repeat else None
+    cold = visit_game(context, base, condition._replace(repeat=False))
     context.close()
-    return cold, repeat
+    if not condition.repeat:
+        return cold, []
+    with tempfile.TemporaryDirectory(prefix="bench-load-profile-") as profile:
+        context = browser.browser_type.launch_persistent_context(profile, **launch_args(), service_workers="allow")
+        context.add_init_script(PROBE)
+        visit_game(context, base, condition)  # installs the service worker
+        again = [visit_game(context, base, condition._replace(repeat=False)) for _ in ("repeat", "later")]
+        context.close()
+    return cold, again
 
 
 def measure_bare(browser: Browser, base: str, condition: Condition) -> Visit:
@@ -487,13 +502,15 @@ def measure_pair(browser: Browser, base: str, condition: Condition, samples: Sam
     bare = None
     if not game_first:
         bare = measure_bare(browser, base, condition)
-    cold, repeat = measure_game(browser, base, condition)
+    cold, again = measure_game(browser, base, condition)
     if game_first:
         bare = measure_bare(browser, base, condition)
     samples.game.append(cold)
     samples.bare.append(bare)
-    if repeat:
+    if again:
+        repeat, later = again
         samples.repeat.append(repeat)
+        samples.later.append(later)
 
 
 Key = tuple[str, str, str]  # condition, host, site
@@ -518,7 +535,7 @@ def run(
             pairs = list(bases.items())
             for (site, host), base in pairs if number % 2 == 0 else reversed(pairs):
                 print(f"  {condition.name} run {number + 1}: {host} {site}", file=sys.stderr, flush=True)
-                samples = results.setdefault((condition.name, host, site), Samples([], [], [], []))
+                samples = results.setdefault((condition.name, host, site), Samples([], [], [], [], []))
                 measure_pair(browser, base, condition, samples, game_first=number % 2 == 0)
         if condition.name not in PRESS_CONDITIONS:
             continue
@@ -649,12 +666,17 @@ def print_condition(condition: Condition, results: dict[Key, Samples], hosts: li
         for host in hosts:
             for site in sites:
                 samples = results[condition.name, host, site]
-                repeat, cold = median_of(samples.repeat, "ready"), median_of(samples.game, "ready")
-                print(
-                    f"  repeat visit, service worker warm, {host} {site}: first move "
-                    f"{shown(median_of(samples.repeat, 'first_move')).strip()}, engine ready "
-                    f"{shown(repeat).strip()} ({repeat / cold:.2f} x the cold visit)"
-                )
+                cold = median_of(samples.game, "ready")
+                for what, visits in (
+                    ("repeat visit, service worker warm", samples.repeat),
+                    ("later visit", samples.later),
+                ):
+                    ready = median_of(visits, "ready")
+                    print(
+                        f"  {what}, {host} {site}: first move "
+                        f"{shown(median_of(visits, 'first_move')).strip()}, engine ready "
+                        f"{shown(ready).strip()} ({ready / cold:.2f} x the cold visit)"
+                    )
 
 
 def cold_row(samples: Samples) -> str:
@@ -696,10 +718,11 @@ def print_before_after(results: dict[Key, Samples], conditions: list[Condition],
             )
             if condition.repeat:
                 print("    repeat visit: " + repeat_before_after(before.repeat, after.repeat))
+                print("    later visit:  " + repeat_before_after(before.later, after.later))
 
 
 def repeat_before_after(before: list[Visit], after: list[Visit]) -> str:
-    """Repeat visits (service worker warm) side by side: medians, and after/before paired by run."""
+    """Repeat or later visits (service worker warm) side by side: medians, and after/before paired by run."""
     parts = []
     for field, unit, scale in (("first_move", "s", 1), ("ready", "s", 1), ("wire_bytes", "kB", 1e-3)):
         old, new = [getattr(v, field) for v in before], [getattr(v, field) for v in after]
@@ -803,16 +826,14 @@ def print_nothing_slower(results: dict[Key, Samples], names: list[str], hosts: l
                     "kB",
                 ),
             ]
-            if before.repeat and after.repeat:
-                checks.append(
-                    (
-                        "repeat visit ready",
-                        median_of(before.repeat, "ready"),
-                        median_of(after.repeat, "ready"),
-                        SLOWER_TOLERANCE,
-                        "s",
+            for what, old_visits, new_visits in (
+                ("repeat visit ready", before.repeat, after.repeat),
+                ("later visit ready", before.later, after.later),
+            ):
+                if old_visits and new_visits:
+                    checks.append(
+                        (what, median_of(old_visits, "ready"), median_of(new_visits, "ready"), SLOWER_TOLERANCE, "s")
                     )
-                )
             figures = [
                 f"{what} {old:.{0 if unit == 'kB' else 2}f} -> {new:.{0 if unit == 'kB' else 2}f} {unit} "
                 f"{verdict(new <= old * tolerance)}"
