@@ -147,7 +147,7 @@ function guard(realFetch) {
 const early = new Map();  // address -> the response an attempt asked for, until Pyodide asks
 
 function askFirst(realFetch, name) {
-  const url = new URL(address(name), here).href;
+  const url = located(name);
   const asked = realFetch(url);
   asked.catch(() => {});  // a failure is told when Pyodide asks (the guard), not as an unhandled rejection
   early.set(url, asked);
@@ -159,6 +159,7 @@ function askFirst(realFetch, name) {
 // download failed stays failed in the page's module map under its URL, so
 // each retry asks for its files under a new query.
 const address = (name) => SETTINGS.files[name] || name;
+const located = (name) => new URL(address(name), here).href;  // the same, absolute
 const attemptURL = (name, n) => new URL(n > 1 ? `${address(name)}&attempt=${n}` : address(name), here);
 
 // For a script that starts a Pyodide of its own (a Web Worker): each runtime
@@ -167,7 +168,7 @@ const attemptURL = (name, n) => new URL(n > 1 ? `${address(name)}&attempt=${n}` 
 // loadPyodide (pyodide-lock.json is not shipped). A page's script imports
 // this module by the address its <script src> holds (the same module).
 export const runtimeFiles = Object.fromEntries(
-  Object.keys(SETTINGS.files).map((name) => [name, new URL(address(name), here).href]),
+  Object.keys(SETTINGS.files).map((name) => [name, located(name)]),
 );
 export const lockFileContents = { info: SETTINGS.lockInfo, packages: {} };
 
@@ -175,7 +176,7 @@ export const lockFileContents = { info: SETTINGS.lockInfo, packages: {} };
 function withDigest(url) {
   const plain = new URL(url, document.baseURI);
   if (plain.search || plain.href !== new URL(fileName(plain), here).href) return url;
-  return new URL(address(fileName(plain)), here).href;
+  return located(fileName(plain));
 }
 
 async function importRuntime(name, n) {
@@ -410,7 +411,7 @@ function downloadSync(url) {
 }
 
 function installStdlibOnDemand(pyodide) {
-  const url = new URL(address(SETTINGS.fullStdlib), here).href;
+  const url = located(SETTINGS.fullStdlib);
   const staged = () => pyodide.FS.analyzePath(FULL_STDLIB_PATH).exists;
   const stage = (bytes) => {
     if (!staged()) pyodide.FS.writeFile(FULL_STDLIB_PATH, bytes);

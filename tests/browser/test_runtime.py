@@ -161,7 +161,7 @@ def test_no_page_preloads_the_wasm(site_dir: Path) -> None:
 
 def test_the_loader_gives_other_scripts_the_runtime_files_addresses(page: Page) -> None:
     """A script that starts a Pyodide of its own (a Web Worker) imports the loader by
-    its address and gets the runtime files by the addresses the page preloads them under."""
+    its address and gets the runtime files by the addresses the page itself asks for them by."""
     given = page.evaluate("""async () => {
         const loader = await import(document.querySelector('script[src*="/pyodide/loader-"]').src);
         return [loader.runtimeFiles, loader.lockFileContents.packages];
