@@ -77,7 +77,7 @@ def make_test(tree: Path, log: Path) -> Run:
 def say(label: str, run: Run) -> None:
     ended = "" if run.status == 0 else f"   EXIT {run.status}"
     print(
-        f"  {label:<12} make test {run.wall_s:6.0f} s   pytest {run.pytest_s:6.1f} s   "
+        f"  {label:<14} make test {run.wall_s:6.0f} s   pytest {run.pytest_s:6.1f} s   "
         f"busy {run.busy_cpu_s:6.0f} CPU-s   {run.summary}{ended}",
         flush=True,
     )
@@ -135,7 +135,8 @@ def main() -> None:
     for figure in ("wall_s", "pytest_s", "busy_cpu_s"):
         before = med(getattr(run, figure) for run in runs["before"])
         now = med(getattr(run, figure) for run in runs["now"])
-        print(f"median {figure:<11} before {before:7.1f}   now {now:7.1f}   now/before {now / before:.2f}")
+        ratio = f"{now / before:.2f}" if before else "n/a"
+        print(f"median {figure:<11} before {before:7.1f}   now {now:7.1f}   now/before {ratio}")
 
 
 if __name__ == "__main__":
