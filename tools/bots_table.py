@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pyengine import Level, MatchResult, play_match
-from pyengine.training import ENTRANT_SEED, ENTRANT_TRAINING, ENTRANTS, entrant
+from pyengine.learning.training import ENTRANT_SEED, ENTRANT_TRAINING, ENTRANTS, entrant
 from tools.stdlib import ROOT, cache_entry, keep
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ def round_robin() -> dict[tuple[str, str], MatchResult]:
     the games (about 15 s, most of them MCTS's) come out the same from the same
     code: the suite's second build and its table test need not play them again
     (that test plays them once more itself, and the live ladder in Pyodide too)."""
-    sources = [*sorted((ROOT / "pyengine").glob("*.py")), Path(__file__)]
+    sources = [*sorted((ROOT / "pyengine").rglob("*.py")), Path(__file__)]
     cached = cache_entry("round-robin", [path.read_bytes() for path in sources])
     try:
         return {(x, o): MatchResult(*tally) for x, o, *tally in json.loads(cached.read_text())}

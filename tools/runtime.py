@@ -36,12 +36,11 @@ LOADER = "loader.mjs"
 # slowed 4x (8.8 s, issue 8), and about what a 1.6 Mbit/s link needs for the
 # compressed runtime (3.9 MB brotli). Later than that, a person deserves to know.
 WATCHDOG_MS = 20_000
-# Engine modules the browser never imports: the command line (argparse, tqdm;
-# learncli.py is its learners' part, checkcli.py its check of students' files,
-# whose runner.py the checker's worker does import), the board generator and the census, which
-# run at build time (the page uses policy.py to take over a game played on the
-# first-paint board).
-NOT_IN_BROWSER = frozenset({"__main__.py", "cli.py", "learncli.py", "checkcli.py", "nojs.py", "census.py"})
+# Engine modules the browser never imports, as paths inside pyengine/: the
+# command line (argparse, tqdm) and the no-JavaScript editions, which run at
+# build time, and the census, which does too (the page uses policy.py to take
+# over a game played on the first-paint board).
+NOT_IN_BROWSER = frozenset({"__main__.py", "census.py", "cli", "editions"})
 
 # PyScript's modules that every page with a board loads, core first; their
 # names carry content hashes, so they are found in node_modules at build time.
@@ -95,14 +94,15 @@ def _start_module(name: str) -> tuple[str, bytes] | None:
         found = [path for path in (f"{stem}.py", f"{stem}/__init__.py") if path in pyscript]
         return (found[0], pyscript[found[0]]) if found else None
     if top == "pyengine":
-        path = ROOT / "pyengine" / (f"{rest.replace('.', '/')}.py" if rest else "__init__.py")
-        where = f"pyengine/{path.name}"
-    else:
-        path = ROOT / "site" / "py" / f"{name}.py"
-        where = path.name
-    if not path.exists() or rest.count(".") or path.name in NOT_IN_BROWSER:
+        where = ROOT / "pyengine" / rest.replace(".", "/") if rest else ROOT / "pyengine"
+        path = where / "__init__.py" if where.is_dir() else where.with_suffix(".py")
+        if not path.exists() or not in_browser(path):
+            return None
+        return f"pyengine/{path.relative_to(ROOT / 'pyengine').as_posix()}", path.read_bytes()
+    path = ROOT / "site" / "py" / f"{name}.py"
+    if not path.exists() or rest:
         return None
-    return where, path.read_bytes()
+    return path.name, path.read_bytes()
 
 
 def _imported_at_start(name: str, module: tuple[str, bytes]) -> list[str]:
@@ -163,9 +163,25 @@ def start_modules() -> list[str]:
     return order
 
 
+def in_browser(path: Path) -> bool:
+    """Whether the engine module at ``path`` is one the browser may import."""
+    return path.relative_to(ROOT / "pyengine").parts[0] not in NOT_IN_BROWSER
+
+
 def engine_modules() -> list[Path]:
-    """The engine's modules the page's Python imports."""
-    return sorted(path for path in (ROOT / "pyengine").glob("*.py") if path.name not in NOT_IN_BROWSER)
+    """The engine's modules the page's Python imports, its subpackages' among them."""
+    return sorted(path for path in (ROOT / "pyengine").rglob("*.py") if in_browser(path))
+
+
+def engine_member(path: Path) -> str:
+    """An engine module's name inside the engine zip: ``pyengine/teaching/search.py``."""
+    return f"pyengine/{path.relative_to(ROOT / 'pyengine').as_posix()}"
+
+
+def engine_module_name(path: Path) -> str:
+    """An engine module's import name: ``pyengine.teaching.search``, ``pyengine.teaching``."""
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 def copy_runtime(site: Path) -> None:
@@ -223,14 +239,14 @@ def engine_zip() -> bytes:
     first = imported_at_start()
     engine = _zip_of(
         {
-            f"pyengine/{path.name}": path.read_bytes()
+            engine_member(path): path.read_bytes()
             for path in engine_modules()
-            if f"pyengine.{path.stem}" in first or path.name == "__init__.py"
+            if engine_module_name(path) in first or path.name == "__init__.py"
         }
     )
     pages = [*(name for name in first if not name.startswith("pyengine")), "main"]  # PyScript's among them
     checked = dict(filter(None, map(_start_module, pages)))
-    members = {f"pyengine/{path.name}": path.read_bytes() for path in engine_modules()}  # the rest as source
+    members = {engine_member(path): path.read_bytes() for path in engine_modules()}  # the rest as source
     # PyScript's sources too: its prelude writes them only after the hooks
     # import them (PyScript's ``files`` writes the page's own before).
     members |= {where: source for where, source in checked.items() if where.startswith("pyscript/")}

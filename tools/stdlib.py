@@ -80,7 +80,7 @@ def derivation_plan(engine_modules: list[Path]) -> Plan:
     on-demand finder), and the scripts the page runs."""
     page = {f"/roots/app/{p.name}": p for p in sorted((ROOT / "site" / "py").glob("*.py"))}
     files = dict(page)
-    files |= {f"/roots/app/pyengine/{p.name}": p for p in engine_modules}
+    files |= {f"/roots/app/pyengine/{p.relative_to(ROOT / 'pyengine').as_posix()}": p for p in engine_modules}
     files |= {f"/roots/pyscript/pyscript/{p.name}": p for p in sorted(PYSCRIPT_PACKAGE.glob("*.py"))}
     files[f"/roots/ondemand/{ONDEMAND}.py"] = TOOLS / "stdlib_ondemand.py"
     return {
