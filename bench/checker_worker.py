@@ -18,7 +18,7 @@ Pyodide of its own (site/py/checker.py). Measured in one run:
      project's correct tictactoe.py, the slow one (deepcopy at every node,
      no memory) and the one-bug files (tests/cs50/), beside the seconds
      CPython's judge takes for the same file in this process
-     (pyengine.cs50.check_code), as a ratio, each verdict checked to agree.
+     (pyengine.grading.cs50.check_code), as a ratio, each verdict checked to agree.
 
     python bench/checker_worker.py [--runs N] [--site DIR] [--cs50-only] [--only NAME ...] [--skip-slow]
 
@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from cs50 import FILES  # noqa: E402  (bench/cs50.py: the CS50 files by name)
 
 from bench.engine import build_site  # noqa: E402
-from pyengine.cs50 import check_code  # noqa: E402
+from pyengine.grading.cs50 import check_code  # noqa: E402
 from tools import editor  # noqa: E402
 from tools.checker import STARTER  # noqa: E402
 

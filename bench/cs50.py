@@ -5,7 +5,7 @@ deepcopy one (twin max_value/min_value, nothing remembered: how most
 students write it) and the one-bug files. Each is checked on every position
 as ``pyengine check`` does, two ways side by side:
 
-  in-process  pyengine.cs50.check_code: the student's code and the judge in
+  in-process  pyengine.grading.cs50.check_code: the student's code and the judge in
               this interpreter, no process boundary (the engine's own cost);
   cli         ``python -m pyengine check FILE``: a fresh interpreter, the
               code in a child process of its own, the answers over a pipe.
@@ -36,7 +36,7 @@ from typing import NamedTuple
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pyengine.cs50 import check_code  # noqa: E402
+from pyengine.grading.cs50 import check_code  # noqa: E402
 from tests.cs50.mutants import CORRECT, MUTANTS, SLOW, source  # noqa: E402
 
 FILES: dict[str, str] = {

@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pyengine.drill import (
+from pyengine.teaching.drill import (
     ORDERS,
     Difficulty,
     Drill,
@@ -37,8 +37,8 @@ from pyengine.drill import (
     grade,
     random_drill,
 )
-from pyengine.search import Rule
-from pyengine.words import Convention
+from pyengine.teaching.search import Rule
+from pyengine.teaching.stepwords import Convention
 
 
 def biggest(level: Difficulty, count: int) -> list[Drill]:

@@ -60,7 +60,7 @@ print(f"{elapsed:.6f}")
 MATCH = """
 import io, time, contextlib
 t = time.perf_counter()
-from pyengine.cli import main
+from pyengine.cli.commands import main
 out = io.StringIO()
 with contextlib.redirect_stdout(out):
     status = main(["match", "--x", "perfect", "--o", "random", "--games", "{games}", "--json"])
@@ -112,7 +112,7 @@ print(json.dumps({"solve": solve, "slowest": slowest, "where": where, "positions
 EVENTS = """
 import time
 from pyengine import Board
-from pyengine.search import events
+from pyengine.teaching.search import events
 t = time.perf_counter()
 count = sum(1 for _ in events("minimax", Board.parse("X........")))
 elapsed = time.perf_counter() - t
@@ -121,12 +121,12 @@ print(f"{elapsed:.6f}")
 """
 
 # The checker's worker, less the messages: every call of a CS50 check made
-# on the project's correct tictactoe.py (pyengine.runner, as site/py/sandbox.py
+# on the project's correct tictactoe.py (pyengine.grading.runner, as site/py/sandbox.py
 # makes them), the raw results encoded as the worker sends them.
 RUNNER_CALLS = """
 import json, time
-from pyengine.cs50 import Form, wires
-from pyengine.runner import Runner
+from pyengine.grading.cs50 import Form, wires
+from pyengine.grading.runner import Runner
 runner = Runner(open({path!r}).read())
 runner.load()
 calls = wires(Form.CS50)

@@ -40,11 +40,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pyengine import Board, Player, Value  # noqa: E402
-from pyengine.learning import training  # noqa: E402
-from pyengine.marking import choice_positions, good_moves, perfect_share  # noqa: E402
-from pyengine.mcts import Tree  # noqa: E402
-from pyengine.menace import MICHIE, SCROGGS, MenaceRules  # noqa: E402
-from pyengine.training import make_learner, make_opponent, seeded_pair  # noqa: E402
+from pyengine.learning.learner import training  # noqa: E402
+from pyengine.learning.marking import choice_positions, good_moves, perfect_share  # noqa: E402
+from pyengine.learning.mcts import Tree  # noqa: E402
+from pyengine.learning.menace import MICHIE, SCROGGS, MenaceRules  # noqa: E402
+from pyengine.learning.training import make_learner, make_opponent, seeded_pair  # noqa: E402
 
 LEARNERS = {
     "MENACE, Michie": ("menace", MICHIE),

@@ -4,7 +4,7 @@ Every figure is measured in this one run on this machine:
 
   1. the race from the empty board: each algorithm the "Watch the search"
      page races (alpha-beta with each move order, memoised minimax, plain
-     minimax), the same code (pyengine.search.run_to_end) timed in CPython and in
+     minimax), the same code (pyengine.teaching.search.run_to_end) timed in CPython and in
      Pyodide in headless Chromium (the bare page of bench/engine.py section 3),
      and their ratio;
   2. the same race on the real search page (the built site), run by its
@@ -44,8 +44,8 @@ LONG_TASK_TARGET_MS = 50
 RACE = """
 import json, statistics, time
 from pyengine import Board
-from pyengine.search import Algorithm, Order
-from pyengine.search import run_to_end
+from pyengine.teaching.search import Algorithm, Order
+from pyengine.teaching.search import run_to_end
 
 racers = [(Algorithm.ALPHABETA, order) for order in Order] + [(Algorithm.MEMO, Order.CELLS),
                                                                (Algorithm.MINIMAX, Order.CELLS)]
@@ -66,7 +66,7 @@ CHECKER = """
 import json, statistics, sys, time
 sys.path.insert(0, {site_py!r})
 import sandbox
-from pyengine.grading import grade, positions_to_check
+from pyengine.grading.chooseform import grade, positions_to_check
 
 positions = positions_to_check()
 times = []

@@ -23,8 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pyengine.board import Board  # noqa: E402
-from pyengine.search import Algorithm, Order  # noqa: E402
-from pyengine.trace import Trace  # noqa: E402
+from pyengine.teaching.search import Algorithm, Order  # noqa: E402
+from pyengine.teaching.trace import Trace  # noqa: E402
 
 BOARD = Board.parse("X.O/.../...")
 DEFAULT_KEEP = inspect.signature(Trace).parameters["keep"].default

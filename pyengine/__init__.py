@@ -17,8 +17,9 @@ MoveAnalysis(cell=1, value=<Value.LOSS: 'loss'>, plies=2)
 >>> analyze(Board.empty(4)).value        # 4x4, four in a row: searched, not tabulated
 <Value.DRAW: 'draw'>
 
-The modules, each importing only those above it (tests/test_imports.py checks
-that no import closes a loop)::
+The engine is a core and its products. The core is this package's own
+modules, each importing only those above it (tests/test_imports.py checks
+this map and that no import closes a loop)::
 
     records     Record: small immutable values with named fields, at no import cost
     errors      EngineError and its kinds: what bad input raises
@@ -34,26 +35,17 @@ that no import closes a loop)::
     policy      the deterministic bot (fixed_move) and every move it makes
     facts       the game tree's numbers, counted by walking it
     census      the same for 4x4, one symmetry class at a time (for the build)
-    search      the textbook searches, one event at a time
-    trace       a search stepped to any step (the explorer's jumps), and the tree it walked
-    words       what people read: cell names, endings, a search step in a sentence
-    searchwords what the explorer page says of a search: labels, facts, statuses, the race
-    drill       alpha-beta drills: a position's tree to fill in, its key from the search's events, grading
-    nojs        the bot compiled to HTML and CSS
-    grading     a reader's solver checked against the engine's
-    runner      a student's code run, its functions called: raw results for the judge
-    cs50        CS50 AI's tictactoe.py form: every function judged on every position
     review      a game played back: the first move that gave value away
-    marking     a learner's favourite moves marked against the exact values
-    learning    Learner, LearnerKind: what the learning machines share; training games
-    menace      MENACE, Michie's matchbox machine, with Michie's and Scroggs' beads
-    tabular     after-state values learnt by TD(0)
-    mcts        Monte Carlo tree search (UCT), one iteration at a time
-    training    seeded runs of a learner against an Opponent; the ladder's Entrant bots
-    cliargs     what the command line's modules share: the bad-input error, argparse types
-    learncli    the command line's learn and mcts commands
-    checkcli    the command line's check command: students' files, each in a process of its own
-    cli         the command line: the parser, each module's subcommands, the one bad-input path
+    words       what people read: cell names, how a game ended
+
+The products are subpackages; each imports the core and, of the other
+products, only those named in brackets after it (the same test keeps this)::
+
+    teaching    the searches step by step, their words, alpha-beta drills  []
+    grading     a student's code run and judged on every position          []
+    learning    MENACE, TD, MCTS: learners marked against the exact values []
+    editions    the bot compiled to pages without Python                   []
+    cli         the command line                                           [teaching, grading, learning, editions]
 
 The words, each with one meaning:
 

@@ -6,8 +6,8 @@ import subprocess
 import sys
 
 from pyengine import Board, Player
-from pyengine.search import Event, Kind
-from pyengine.words import Convention
+from pyengine.teaching.search import Event, Kind
+from pyengine.teaching.stepwords import Convention
 
 
 def cells_of(board: Board) -> str:

@@ -23,10 +23,11 @@ import pytest
 import search_address
 import tree_drawing as drawing
 
-from pyengine import Board, Player, Value, reachable_positions, searchwords, value_of
-from pyengine.search import Algorithm, Kind, Order, events
-from pyengine.trace import SMALL_TREE, Step, Trace, tree
-from pyengine.words import Convention, describe, valued_side
+from pyengine import Board, Player, Value, reachable_positions, value_of
+from pyengine.teaching import searchwords
+from pyengine.teaching.search import Algorithm, Kind, Order, events
+from pyengine.teaching.stepwords import Convention, describe, valued_side
+from pyengine.teaching.trace import SMALL_TREE, Step, Trace, tree
 
 ORDERS = (Order.CELLS, Order.CCE)
 CONVENTIONS = tuple(Convention)

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from pyengine import Board, analyze
-from pyengine.cs50 import CS50_FUNCTIONS, LOAD_BUDGET_S, REQUIRED, check_code, report_json
-from pyengine.grading import positions_to_check
+from pyengine.grading.chooseform import positions_to_check
+from pyengine.grading.cs50 import CS50_FUNCTIONS, LOAD_BUDGET_S, REQUIRED, check_code, report_json
 from tests.cs50.mutants import CORRECT, by_name, source
 from tests.support import assert_one_line_error
 

@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from pyengine import Board, analyze
-from pyengine.cs50 import CS50_FUNCTIONS, Form, Probe, check_code
+from pyengine.grading.cs50 import CS50_FUNCTIONS, Form, Probe, check_code
 from tests.cs50 import mutants
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site" / "py"))

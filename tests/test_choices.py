@@ -7,8 +7,8 @@ import pytest
 
 from pyengine import Level, Mode, Player
 from pyengine.choices import Choice
-from pyengine.learning import LearnerKind
-from pyengine.training import Entrant, Opponent
+from pyengine.learning.learner import LearnerKind
+from pyengine.learning.training import Entrant, Opponent
 
 KINDS: list[tuple[type[Choice], str]] = [
     (Player, "side"),

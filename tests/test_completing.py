@@ -9,7 +9,7 @@ import pytest
 
 from pyengine import Board, Level, alphabeta, bot, clear_caches, geometry, play_match
 from pyengine.geometry import completion_table
-from pyengine.search import Algorithm, Order, events, ordered_moves
+from pyengine.teaching.search import Algorithm, Order, events, ordered_moves
 from tests.test_imports import graph
 from tests.test_legality import lines_by_hand
 
@@ -80,4 +80,4 @@ def test_the_textbook_searches_order_4x4_moves_without_the_solver() -> None:
 def test_search_imports_no_solver() -> None:
     """The textbook searches took the rule from the solver, and so depended on
     the module they are meant to be the plain counterpart of; now they do not."""
-    assert "pyengine.solver" not in graph()["pyengine.search"]
+    assert "pyengine.solver" not in graph()["pyengine.teaching.search"]

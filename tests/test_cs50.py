@@ -18,7 +18,8 @@ from itertools import pairwise
 import pytest
 
 from pyengine import Board, reachable_positions
-from pyengine.cs50 import (
+from pyengine.grading.chooseform import positions_to_check
+from pyengine.grading.cs50 import (
     CS50_FUNCTIONS,
     Form,
     Judge,
@@ -32,8 +33,7 @@ from pyengine.cs50 import (
     report_json,
     wires,
 )
-from pyengine.grading import positions_to_check
-from pyengine.runner import Runner, encode, grid
+from pyengine.grading.runner import Runner, encode, grid
 from tests.cs50.mutants import CORRECT, MUTANTS, SLOW, Mutant, source
 
 # -- a reference of the specification, on lists of lists ----------------------

@@ -1,4 +1,4 @@
-"""The alpha-beta drills (pyengine.drill): over every eligible 3x3 drill and a
+"""The alpha-beta drills (pyengine.teaching.drill): over every eligible 3x3 drill and a
 sample of 4x4 ones, in both conventions, both orders and both rules, the
 answer key is the engine's own search (the nodes it enters, skips and values),
 every value it asks for holds against the solver, a correct answer grades all
@@ -15,7 +15,7 @@ import pytest
 from pyengine import Board, Player, value_of
 from pyengine.analysis import Value
 from pyengine.board import reachable_positions
-from pyengine.drill import (
+from pyengine.teaching.drill import (
     CLAIMS,
     MAX_NODES,
     MIN_CUTOFFS,
@@ -37,8 +37,8 @@ from pyengine.drill import (
     random_drill,
     rules_differ,
 )
-from pyengine.search import Algorithm, Event, Kind, Order, Rule, events, run_to_end
-from pyengine.words import Convention, valued_side
+from pyengine.teaching.search import Algorithm, Event, Kind, Order, Rule, events, run_to_end
+from pyengine.teaching.stepwords import Convention, valued_side
 
 POINTS = {Value.WIN: 1, Value.DRAW: 0, Value.LOSS: -1}
 

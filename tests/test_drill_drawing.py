@@ -15,9 +15,9 @@ import pytest
 
 from pyengine import Board
 from pyengine.board import reachable_positions
-from pyengine.drill import Drill, Key, Status, answer_key, eligible, node_key
-from pyengine.search import Order, Rule
-from pyengine.words import Convention
+from pyengine.teaching.drill import Drill, Key, Status, answer_key, eligible, node_key
+from pyengine.teaching.search import Order, Rule
+from pyengine.teaching.stepwords import Convention
 
 sys.path.insert(0, str(FilePath(__file__).resolve().parent.parent / "site" / "py"))
 import drill_drawing

@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 from pyengine import Board
-from pyengine.drill import Difficulty, Drill, rules_differ
-from pyengine.search import Order, Rule
-from pyengine.words import Convention
+from pyengine.teaching.drill import Difficulty, Drill, rules_differ
+from pyengine.teaching.search import Order, Rule
+from pyengine.teaching.stepwords import Convention
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site" / "py"))
 import drill_view as view

@@ -100,3 +100,23 @@ def test_each_start_module_comes_after_what_it_imports() -> None:
             assert done.index(imported) < done.index(name), f"{name} imports {imported}, which comes after it"
     first_pyscript = next(i for i, name in enumerate(order) if name.split(".")[0] == "pyscript")
     assert first_pyscript < order.index("boardview")
+
+
+def test_the_game_page_starts_on_the_core_alone() -> None:
+    """The home page imports no product of the engine before its first move:
+    teaching, grading and learning load only on the pages that use them, and
+    the page never imports the command line or the editions."""
+    started = [name for name in runtime.imported_at_start() if name.startswith("pyengine")]
+    assert "pyengine.board" in started and "pyengine.game" in started
+    products = [name for name in started if name.split(".")[1:2] in (["teaching"], ["grading"], ["learning"])]
+    assert products == []
+
+
+def test_the_zip_holds_the_products_the_pages_use_and_not_the_build_times(shipped: dict[str, bytes]) -> None:
+    """Every product a page imports is in the zip, as source or bytecode; the
+    command line, the editions and the census, which run at build time, are not."""
+    stems = {name.removesuffix("c") for name in shipped if name.startswith("pyengine/")}
+    assert {"pyengine/teaching/search.py", "pyengine/grading/runner.py", "pyengine/learning/mcts.py"} <= stems
+    assert {"pyengine/teaching/__init__.py", "pyengine/grading/__init__.py", "pyengine/learning/__init__.py"} <= stems
+    assert not [name for name in stems if name.startswith(("pyengine/cli/", "pyengine/editions/"))]
+    assert "pyengine/census.py" not in stems and "pyengine/__main__.py" not in stems

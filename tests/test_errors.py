@@ -28,10 +28,10 @@ from pyengine import (
     play_match,
     summarize,
 )
+from pyengine.editions.nojs import nojs_edition
 from pyengine.errors import GAME_OVER, INCOMPLETE, NOT_YOUR_TURN, OFF_BOARD, TAKEN
-from pyengine.nojs import nojs_edition
 from pyengine.policy import against_fixed_bot, fixed_move
-from pyengine.search import Algorithm, Order
+from pyengine.teaching.search import Algorithm, Order
 
 FAMILY = (UnknownChoiceError, InvalidSizeError, InvalidPositionError, IllegalMoveError)
 

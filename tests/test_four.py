@@ -366,7 +366,7 @@ class TestTheSearchesOn4x4Endgames:
     explorer's engine); from the first plies plain minimax would take years."""
 
     def test_every_algorithm_finds_the_value_and_alpha_beta_visits_fewer(self) -> None:
-        from pyengine.search import Algorithm, Order, RunResult, events, run_to_end, tally
+        from pyengine.teaching.search import Algorithm, Order, RunResult, events, run_to_end, tally
 
         sign = {Value.WIN: 1, Value.DRAW: 0, Value.LOSS: -1}
         for board in random_positions(3, range(9, 15), seed=31):

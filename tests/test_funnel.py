@@ -8,8 +8,8 @@ import itertools
 
 from pyengine import Board, Player, compute_facts
 from pyengine.census import census
+from pyengine.editions.nojs import nojs_edition
 from pyengine.facts import funnel
-from pyengine.nojs import nojs_edition
 from tests import reference as ref
 
 

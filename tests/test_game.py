@@ -12,8 +12,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from pyengine import Board, Bot, Game, IllegalMoveError, Level, Mode, Player, Result, best_moves, reachable_positions
 from pyengine.bots import LevelBot
-from pyengine.mcts import MctsBot
-from pyengine.training import make_learner
+from pyengine.learning.mcts import MctsBot
+from pyengine.learning.training import make_learner
 from tests import reference as ref
 from tests.support import cells_of
 

@@ -7,7 +7,7 @@ from functools import cache
 import pytest
 
 from pyengine import Board, IllegalMoveError, Value, analyze, reachable_positions
-from pyengine.grading import Grade, call_budget, grade, positions_to_check, tree_size
+from pyengine.grading.chooseform import Grade, call_budget, grade, positions_to_check, tree_size
 from pyengine.policy import fixed_move
 
 

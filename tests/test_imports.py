@@ -24,12 +24,14 @@ TREES = (("pyengine", "pyengine."), ("tools", "tools."), ("site/py", ""))
 
 
 def modules() -> dict[str, Path]:
-    """Every module of the three trees, by its import name."""
+    """Every module of the three trees, their subpackages' too, by its import name."""
     found = {}
     for folder, prefix in TREES:
-        for path in sorted((ROOT / folder).glob("*.py")):
-            name = prefix + path.stem
-            found[prefix.rstrip(".") if path.stem == "__init__" else name] = path
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            parts = path.relative_to(ROOT / folder).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            found[(prefix + ".".join(parts)).rstrip(".")] = path
     return found
 
 
@@ -136,7 +138,7 @@ def test_the_graph_sees_every_tree() -> None:
 @pytest.mark.parametrize("folder", [folder for folder, _ in TREES])
 def test_no_import_cycle(folder: str) -> None:
     edges, paths = graph(), modules()
-    inside = {name for name, path in paths.items() if path.parent == ROOT / folder}
+    inside = {name for name, path in paths.items() if path.is_relative_to(ROOT / folder)}
     cycle = find_cycle({name: edges[name] & inside for name in inside})
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
 
@@ -146,19 +148,108 @@ def test_no_import_cycle_across_the_trees() -> None:
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
 
 
-def test_the_engines_map_lists_each_module_below_those_it_imports() -> None:
-    """The package docstring's map of the modules is in import order: each
-    module imports only modules listed above it, and every module is listed."""
+def engine_map() -> tuple[list[str], dict[str, set[str]]]:
+    """The package docstring's two maps: the core's modules in their order,
+    and each product with the products it may import (the names in brackets)."""
     import pyengine
 
-    listed = []
+    core: list[str] = []
+    products: dict[str, set[str]] = {}
     for line in (pyengine.__doc__ or "").splitlines():
         words = line.split()
-        if line.startswith("    ") and words and (ROOT / "pyengine" / f"{words[0]}.py").exists():
-            listed.append(f"pyengine.{words[0]}")
+        if not line.startswith("    ") or not words:
+            continue
+        if (ROOT / "pyengine" / words[0] / "__init__.py").exists() and "[" in line:
+            allowed = line[line.index("[") + 1 : line.index("]")]
+            products[words[0]] = {name.strip() for name in allowed.split(",") if name.strip()}
+        elif (ROOT / "pyengine" / f"{words[0]}.py").exists():
+            core.append(f"pyengine.{words[0]}")
+    return core, products
+
+
+def product_of(name: str) -> str | None:
+    """The product a module of the engine belongs to, None for the core's."""
+    parts = name.split(".")
+    if name == "pyengine.__main__":
+        return "cli"  # the command line's entry point
+    if len(parts) > 1 and (ROOT / "pyengine" / parts[1] / "__init__.py").exists():
+        return parts[1]
+    return None
+
+
+def test_the_engines_map_lists_each_core_module_below_those_it_imports() -> None:
+    """The core's map is in import order: each core module imports only core
+    modules listed above it, and every core module is listed."""
+    core, _ = engine_map()
     edges = graph()
-    engine = {name for name in edges if name.startswith("pyengine.") and name != "pyengine.__main__"}
-    assert set(listed) == engine
-    for index, name in enumerate(listed):
-        below = edges[name] - {"pyengine"} - set(listed[:index])
+    engine = {name for name in edges if name.startswith("pyengine.") and product_of(name) is None}
+    assert set(core) == engine
+    for index, name in enumerate(core):
+        below = edges[name] - {"pyengine"} - set(core[:index])
         assert not below, f"{name} imports {sorted(below)}, listed after it"
+
+
+def test_every_product_is_on_the_map() -> None:
+    """Each subpackage of the engine is a product the map names."""
+    _, products = engine_map()
+    found = {path.parent.name for path in (ROOT / "pyengine").glob("*/__init__.py")}
+    assert set(products) == found
+    assert found >= {"teaching", "grading", "learning", "editions", "cli"}
+
+
+def crossings(edges: dict[str, set[str]], products: dict[str, set[str]]) -> list[str]:
+    """The imports that break the engine's rule: the core importing a
+    product, or a product importing a product its map line does not name."""
+    broken = []
+    for name, imports in sorted(edges.items()):
+        if not name.startswith("pyengine"):
+            continue
+        mine = product_of(name)
+        for target in sorted(imports):
+            theirs = product_of(target)
+            if theirs is None or theirs == mine or not target.startswith("pyengine"):
+                continue
+            if mine is None or theirs not in products.get(mine, set()):
+                broken.append(f"{name} imports {target}")
+    return broken
+
+
+def test_the_core_imports_no_product_and_products_only_what_the_map_allows() -> None:
+    _, products = engine_map()
+    assert crossings(graph(), products) == []
+
+
+def test_the_rule_catches_a_core_module_that_imports_a_product() -> None:
+    """The check itself: the import words.py once had (the search's names, to
+    say a step in words) breaks the rule, and so does grading reaching into
+    learning."""
+    _, products = engine_map()
+    edges = {
+        "pyengine.words": {"pyengine.teaching.search", "pyengine.board"},
+        "pyengine.grading.cs50": {"pyengine.learning.marking"},
+        "pyengine.cli.commands": {"pyengine.grading.cs50"},
+    }
+    assert crossings(edges, products) == [
+        "pyengine.grading.cs50 imports pyengine.learning.marking",
+        "pyengine.words imports pyengine.teaching.search",
+    ]
+
+
+def test_each_products_map_lists_its_modules_below_those_they_import() -> None:
+    """A product's docstring maps its modules in import order, as the core's does."""
+    import importlib
+
+    edges = graph()
+    for init in sorted((ROOT / "pyengine").glob("*/__init__.py")):
+        product = init.parent.name
+        package = importlib.import_module(f"pyengine.{product}")
+        listed = []
+        for line in (package.__doc__ or "").splitlines():
+            words = line.split()
+            if line.startswith("    ") and words and (init.parent / f"{words[0]}.py").exists():
+                listed.append(f"pyengine.{product}.{words[0]}")
+        mine = {name for name in edges if name.startswith(f"pyengine.{product}.")}
+        assert set(listed) == mine, product
+        for index, name in enumerate(listed):
+            below = (edges[name] & mine) - set(listed[:index])
+            assert not below, f"{name} imports {sorted(below)}, listed after it"

@@ -10,11 +10,11 @@ import re
 import pytest
 
 from pyengine import Level, bot, play_match
-from pyengine.learning import LearnerKind
-from pyengine.mcts import MctsBot
-from pyengine.menace import Menace
-from pyengine.tabular import TdLearner
-from pyengine.training import ENTRANT_SEED, ENTRANT_TRAINING, ENTRANTS, Entrant, entrant, train
+from pyengine.learning.learner import LearnerKind
+from pyengine.learning.mcts import MctsBot
+from pyengine.learning.menace import Menace
+from pyengine.learning.tabular import TdLearner
+from pyengine.learning.training import ENTRANT_SEED, ENTRANT_TRAINING, ENTRANTS, Entrant, entrant, train
 from tests.conftest import Cli
 from tools.bots_table import bot_table, pairing_games, pairing_seeds
 

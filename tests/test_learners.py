@@ -10,12 +10,12 @@ from random import Random
 import pytest
 
 from pyengine import Board, Bot, EngineError, Level, Player, UnknownChoiceError, Value, analyze, bot
-from pyengine.learning import Learner, LearnerKind, outcome, play_training_game, training
-from pyengine.marking import choice_positions, distinct_moves, good_moves, perfect_share
-from pyengine.mcts import MctsBot, Tree, random_playout, report
-from pyengine.menace import MICHIE, SCROGGS, Menace, MenaceRules, menace_rules
-from pyengine.tabular import Schedule, TdLearner
-from pyengine.training import Opponent, history_from_letters, history_letters, train
+from pyengine.learning.learner import Learner, LearnerKind, outcome, play_training_game, training
+from pyengine.learning.marking import choice_positions, distinct_moves, good_moves, perfect_share
+from pyengine.learning.mcts import MctsBot, Tree, random_playout, report
+from pyengine.learning.menace import MICHIE, SCROGGS, Menace, MenaceRules, menace_rules
+from pyengine.learning.tabular import Schedule, TdLearner
+from pyengine.learning.training import Opponent, history_from_letters, history_letters, train
 
 from . import reference as ref
 

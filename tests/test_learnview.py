@@ -8,11 +8,11 @@ from random import Random
 import learnview
 
 from pyengine import Board, Level, Player, Value, bot
-from pyengine.learning import LearnerKind, play_training_game
-from pyengine.marking import choice_positions, good_moves, mark
-from pyengine.mcts import Tree, report
-from pyengine.menace import MICHIE, SCROGGS, Menace, MenaceRules
-from pyengine.training import history_from_letters
+from pyengine.learning.learner import LearnerKind, play_training_game
+from pyengine.learning.marking import choice_positions, good_moves, mark
+from pyengine.learning.mcts import Tree, report
+from pyengine.learning.menace import MICHIE, SCROGGS, Menace, MenaceRules
+from pyengine.learning.training import history_from_letters
 
 
 def test_a_box_draws_its_beads_its_verdict_and_the_drawn_bead() -> None:

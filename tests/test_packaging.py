@@ -95,6 +95,9 @@ class TestDistribution:
             (metadata,) = (name for name in names if name.endswith(".dist-info/METADATA"))
             text = wheel.read(metadata).decode()
         assert "pyengine/py.typed" in names
+        tree = {path.relative_to(ROOT).as_posix() for path in (ROOT / "pyengine").rglob("*.py")}
+        assert tree <= names, f"missing from the wheel: {sorted(tree - names)}"
+        assert {"pyengine/teaching/search.py", "pyengine/cli/commands.py"} <= names  # the subpackages
         assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
         assert "License-Expression: MIT" in text
         assert "Classifier: Typing :: Typed" in text

@@ -9,8 +9,8 @@ import json
 import pytest
 import sandbox
 
-from pyengine.cs50 import Form, probes
-from pyengine.runner import grid
+from pyengine.grading.cs50 import Form, probes
+from pyengine.grading.runner import grid
 from tools.checker import STARTER
 
 # Two of the CS50 functions, each handing back the board it was given: the

@@ -1,4 +1,4 @@
-"""The instrumented searches (pyengine.search): exact values, the published
+"""The instrumented searches (pyengine.teaching.search): exact values, the published
 node count, well-formed event streams, and a trace that steps both ways."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from pyengine import Board, Value, analyze, compute_facts, reachable_positions
 from pyengine.facts import sequences_into
-from pyengine.search import (
+from pyengine.teaching.search import (
     INFINITY,
     Algorithm,
     Event,
@@ -22,7 +22,7 @@ from pyengine.search import (
     run_to_end,
     tally,
 )
-from pyengine.trace import SMALL_TREE, BranchState, Trace, tree
+from pyengine.teaching.trace import SMALL_TREE, BranchState, Trace, tree
 
 PLAIN = {Value.WIN: 1, Value.DRAW: 0, Value.LOSS: -1}
 SEARCHES = [(Algorithm.MINIMAX, Order.CELLS), (Algorithm.MEMO, Order.CELLS)] + [

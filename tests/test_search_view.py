@@ -1,7 +1,7 @@
 """What "Watch the search" says and where it stands, in CPython: the stepping
-(pyengine.trace) against the engine's own list of events, the address and the
+(pyengine.teaching.trace) against the engine's own list of events, the address and the
 ready lessons (site/py/search_address.py), the position editor
-(site/py/position_editor.py) and the words (pyengine.searchwords) against
+(site/py/position_editor.py) and the words (pyengine.teaching.searchwords) against
 facts computed here."""
 
 from __future__ import annotations
@@ -15,10 +15,23 @@ import position_editor
 import pytest
 import search_address
 
-from pyengine import Board, InvalidPositionError, Player, Value, analyze, searchwords
-from pyengine.search import INFINITY, Algorithm, Counts, Event, Kind, Order, Rule, events, run, run_to_end, tally
-from pyengine.trace import JUMPS, SMALL_TREE, Branch, BranchState, PathNode, Trace, steps_bound, tree
-from pyengine.words import Convention, describe
+from pyengine import Board, InvalidPositionError, Player, Value, analyze
+from pyengine.teaching import searchwords
+from pyengine.teaching.search import (
+    INFINITY,
+    Algorithm,
+    Counts,
+    Event,
+    Kind,
+    Order,
+    Rule,
+    events,
+    run,
+    run_to_end,
+    tally,
+)
+from pyengine.teaching.stepwords import Convention, describe
+from pyengine.teaching.trace import JUMPS, SMALL_TREE, Branch, BranchState, PathNode, Trace, steps_bound, tree
 
 SMALL = Board.parse("X.O/.X./..O")  # issue 19's position: End, then Back, stuck the explorer
 LARGE = Board.parse("XO../OX../..XO/....")  # a 4x4 position with 10 empty cells, the most searched here
@@ -650,10 +663,10 @@ class TestEditorAndLinks:
 
 def rules_differ_board() -> Board:
     """A drill position where the two pruning rules cut off differently
-    (pyengine.drill.rules_differ), found by the drills' own seeded search."""
+    (pyengine.teaching.drill.rules_differ), found by the drills' own seeded search."""
     from random import Random
 
-    from pyengine.drill import Difficulty, Drill, random_drill, rules_differ
+    from pyengine.teaching.drill import Difficulty, Drill, random_drill, rules_differ
 
     rng = Random(31)
     for _ in range(200):
@@ -699,7 +712,7 @@ class TestRules:
         position, order, convention and pruning rule."""
         import drill_view
 
-        from pyengine.drill import Drill
+        from pyengine.teaching.drill import Drill
 
         drill = Drill(rules_differ_board(), Order.ENGINE, Convention.MAXMIN, rule)
         href = drill_view.explorer_href(drill)
@@ -737,9 +750,9 @@ class TestRules:
     @pytest.mark.parametrize("rule", list(Rule))
     def test_the_bounds_shown_are_the_drills_under_each_rule(self, rule: Rule) -> None:
         """What the explorer marks as only a bound (≥, ≤) is what the drill's
-        answer key proves under the same rule (pyengine.drill.bound_of): under
+        answer key proves under the same rule (pyengine.teaching.drill.bound_of): under
         the strict rule a value on an end of the window is exact."""
-        from pyengine.drill import Bound, bound_of
+        from pyengine.teaching.drill import Bound, bound_of
 
         signs = {Bound.AT_LEAST: 1, Bound.AT_MOST: -1, Bound.EXACT: 0}
         board = rules_differ_board()

@@ -1,4 +1,4 @@
-"""pyengine.trace.Trace seeks soundly in any order: every step it stands at
+"""pyengine.teaching.trace.Trace seeks soundly in any order: every step it stands at
 is the search's event of that number, with the counts of the events up to it,
 whatever was asked before (issue 19: End, then Back, raised IndexError), and
 a long seek given up part-way does not spoil the next one."""
@@ -10,8 +10,8 @@ import random
 import pytest
 
 from pyengine import Board, Player
-from pyengine.search import Algorithm, Event, Kind, Order, events, run_to_end, tally
-from pyengine.trace import Trace, steps_total
+from pyengine.teaching.search import Algorithm, Event, Kind, Order, events, run_to_end, tally
+from pyengine.teaching.trace import Trace, steps_total
 
 SEARCHES = [
     (Algorithm.ALPHABETA, Board.parse("XO./OX./..."), Order.ENGINE),

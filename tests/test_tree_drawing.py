@@ -14,9 +14,9 @@ from tree_drawing import Picture, View, WholeTree
 
 from pyengine import Board
 from pyengine.board import Player
-from pyengine.search import INFINITY, Algorithm, Kind, Order, events
-from pyengine.trace import BranchState, Step, Trace
-from pyengine.words import Convention, bounded
+from pyengine.teaching.search import INFINITY, Algorithm, Kind, Order, events
+from pyengine.teaching.stepwords import Convention, bounded
+from pyengine.teaching.trace import BranchState, Step, Trace
 from tests.support import expected_values, key
 
 SMALL = Board.parse("X.O/.X./..O")  # five empty cells: alpha-beta cuts here

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from html import escape
 
 from pyengine import SIZES, Board, Level, Mode, Player
-from pyengine.nojs import compiled_board
+from pyengine.editions.nojs import compiled_board
 from tools import bots_table, checker, explorer, strategy_map
 from tools.stage import stage
 
@@ -21,7 +21,7 @@ MARKER = re.compile(r"<!--\s*board:\s*(?P<kind>[a-z_]+)(?:\s+(?P<arg>[^\s>]+))?\
 
 
 # Which board paints first on the game page. The engine's compiled boards
-# (pyengine.nojs.compiled_board, one per side) play at once, with no Python;
+# (pyengine.editions.nojs.compiled_board, one per side) play at once, with no Python;
 # they serve the default game, against the perfect bot from the empty board.
 # This runs inline as the page is parsed, before the board paints: an address
 # that asks for anything else gets Python's board in its loading state. It

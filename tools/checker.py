@@ -9,7 +9,7 @@ memoised minimax, shown as text (html-escaped), never as markup.
 The page's text has two placeholders, filled at build time (``render``):
 ``{{ cs50_mistakes }}``, the table of the faults students make most, each
 run from the project's own one-bug files (tests/cs50/mutants.py) through the
-page's judge (pyengine.cs50), and ``{{ checker_budgets }}``, the time budgets
+page's judge (pyengine.grading.cs50), and ``{{ checker_budgets }}``, the time budgets
 from the engine's constants, so that neither can drift from what the page does.
 """
 
@@ -19,10 +19,10 @@ import functools
 import html
 
 from pyengine import Board
-from pyengine.cs50 import FILE_BUDGET_S, LOAD_BUDGET_S, Form, Judge, Probe, Verdict, call_budget
-from pyengine.grading import CALL_BASE_S, CALL_PER_NODE_S
-from pyengine.grading import call_budget as choose_budget
-from pyengine.runner import Runner
+from pyengine.grading.chooseform import CALL_BASE_S, CALL_PER_NODE_S
+from pyengine.grading.chooseform import call_budget as choose_budget
+from pyengine.grading.cs50 import FILE_BUDGET_S, LOAD_BUDGET_S, Form, Judge, Probe, Verdict, call_budget
+from pyengine.grading.runner import Runner
 from tests.cs50 import mutants
 from tools import editor, explorer
 

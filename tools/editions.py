@@ -8,7 +8,7 @@ import gzip
 from pathlib import Path
 
 from pyengine import Player
-from pyengine.nojs import NoJsEdition, nojs_edition
+from pyengine.editions.nojs import NoJsEdition, nojs_edition
 from tools.csp import with_csp
 
 NOJS_FOLDERS = {Player.X: "nojs", Player.O: "nojs/bot-first"}

@@ -14,9 +14,9 @@ from html import escape
 from pathlib import Path
 
 from pyengine.census import Census, census
-from pyengine.search import Algorithm, Order, Rule
-from pyengine.searchwords import NEXT_NAMES
-from pyengine.words import ALGORITHM_NAMES, CONVENTION_NAMES, ORDER_NAMES, RULE_NAMES, Convention
+from pyengine.teaching.search import Algorithm, Order, Rule
+from pyengine.teaching.searchwords import NEXT_NAMES
+from pyengine.teaching.stepwords import ALGORITHM_NAMES, CONVENTION_NAMES, ORDER_NAMES, RULE_NAMES, Convention
 from tools.stdlib import cache_entry, keep
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -127,7 +127,7 @@ function run({ token, code, start }) {
     for (let text = step(); text !== undefined; text = step()) say({ kind: "call", text });
     say({ kind: "finished" });
   } catch (error) {
-    // Python itself failed (the code's exceptions are caught by pyengine.runner).
+    // Python itself failed (the code's exceptions are caught by pyengine.grading.runner).
     say({ kind: "crashed", words: String((error && error.message) || error).split("\n")[0] });
   }
 }

@@ -5,10 +5,10 @@ Pyodide of its own (tools/sandbox.mjs, site/py/sandbox.py), started when the
 page is idle after load so that the first check need not wait for it, and
 thrown away after each check, so nothing the code did outlives it. This page
 sends the code; the worker runs it, says which names it defines, and calls
-its functions in the engine's checking order (pyengine.cs50.probes: the
+its functions in the engine's checking order (pyengine.grading.cs50.probes: the
 cheap functions first, then minimax from the fullest positions to the empty
 board), one raw result a message. This page judges each with a
-pyengine.cs50.Judge, out of the code's reach, and shows one line per function
+pyengine.grading.cs50.Judge, out of the code's reach, and shows one line per function
 (checkview.py says what).
 
 Time is the only bound a worker needs: each call has a budget that grows with
@@ -32,7 +32,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
 from pyengine import Board
-from pyengine.cs50 import (
+from pyengine.grading.cs50 import (
     FILE_BUDGET_S,
     LOAD_BUDGET_S,
     Form,
@@ -117,7 +117,7 @@ class Checker:
         self._tick = create_proxy(self._on_tick)
         self._ticker = 0
         self.inbox: Any = None
-        # Every call of either form (pyengine.cs50.iter_probes), made a slice
+        # Every call of either form (pyengine.grading.cs50.iter_probes), made a slice
         # at a time while the page is idle, so that no check pays for them and
         # no task of the page's is long: made in one go they took tasks of
         # seconds (3.9 s and 2.2 s on this busy machine).

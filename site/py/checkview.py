@@ -1,7 +1,7 @@
 """What "Check your own minimax" says and draws, from the engine's verdicts.
 
 The checker (checker.py) wires the page; this module only turns what
-pyengine.cs50 decided into the words and the marks a reader sees, in the
+pyengine.grading.cs50 decided into the words and the marks a reader sees, in the
 form's own terms: for the CS50 form lists of lists, ``EMPTY`` and ``(i, j)``
 with ``i`` the row; for the ``choose`` form the engine's Board and cells 0 to
 8. It imports neither pyscript nor the DOM, so tests/test_checkview.py checks
@@ -11,7 +11,7 @@ it in CPython.
 from __future__ import annotations
 
 from pyengine import Board
-from pyengine.cs50 import Form, Probe, Verdict, action_of
+from pyengine.grading.cs50 import Form, Probe, Verdict, action_of
 
 FORM_WORDS = {
     Form.CS50: (

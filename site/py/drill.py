@@ -1,7 +1,7 @@
 """The page's Python for "Practise alpha-beta": the drill, drawn and graded.
 
-It only translates: the address and the form become a pyengine.drill Drill,
-its answer key (pyengine.drill.answer_key, from the engine's own alpha-beta
+It only translates: the address and the form become a pyengine.teaching.drill Drill,
+its answer key (pyengine.teaching.drill.answer_key, from the engine's own alpha-beta
 events) becomes the drawn tree, and the student's entries become the
 engine's grades. The words, the address and the kept score are in
 drill_view.py. Text from the address is only ever set as textContent.
@@ -33,7 +33,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 from saved import Kept
 
-from pyengine.drill import (
+from pyengine.teaching.drill import (
     Difficulty,
     Drill,
     Entry,
@@ -46,8 +46,8 @@ from pyengine.drill import (
     parse_claim,
     random_drill,
 )
-from pyengine.search import Order, Rule
-from pyengine.words import Convention, board_words
+from pyengine.teaching.search import Order, Rule
+from pyengine.teaching.stepwords import Convention, board_words
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from tree_drawing import View
 
     from pyengine import Board
-    from pyengine.drill import Path
+    from pyengine.teaching.drill import Path
 
 
 def mini_board(board: Board, cls: str = "dr-mini") -> JsProxy:

@@ -3,7 +3,7 @@ the ``tree_drawing.Picture`` that tree_view.py shows, and where each node's
 entries go over it.
 
 The whole tree a drill draws is the one plain minimax enters
-(``pyengine.drill.drawn_tree``), so it is placed by ``tree_drawing.WholeTree``
+(``pyengine.teaching.drill.drawn_tree``), so it is placed by ``tree_drawing.WholeTree``
 from minimax's events in the drill's order: each leaf in its own slot, each
 parent centred over its children, as in the explorer. Only the slots are
 wider and the rows taller, to leave room beside each node for its entries:
@@ -26,9 +26,9 @@ from __future__ import annotations
 import tree_drawing as drawing
 from tree_drawing import MARGIN, Edge, Glyph, Picture, View, WholeTree
 
-from pyengine.drill import Key, Path, node_key
 from pyengine.records import Record
-from pyengine.search import Algorithm, events
+from pyengine.teaching.drill import Key, Path, node_key
+from pyengine.teaching.search import Algorithm, events
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:

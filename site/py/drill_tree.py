@@ -16,8 +16,8 @@ from pyscript import document
 from tree_drawing import VALUE_FONT
 from tree_view import SVG, TreeView
 
-from pyengine.drill import Grade, Node, node_key
 from pyengine.records import Record
+from pyengine.teaching.drill import Grade, Node, node_key
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from pyodide.ffi import JsProxy
     from tree_drawing import View
 
-    from pyengine.drill import Path
+    from pyengine.teaching.drill import Path
 
 KEY_TEXT = (
     "The box on the line into a move: tick it if the search never examines that move. The list under a "

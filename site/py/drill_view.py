@@ -3,7 +3,7 @@ address, the score kept in the browser, and the page's sentences.
 
 drill.py only translates events and draws; everything here is checked in
 CPython (tests/test_drill_view.py). The drills, their answer keys and the
-grading are the engine's (pyengine.drill).
+grading are the engine's (pyengine.teaching.drill).
 """
 
 from __future__ import annotations
@@ -14,19 +14,29 @@ from search_address import search_query
 from view import read_params
 
 from pyengine import Board, EngineError
-from pyengine.drill import CLAIMS, MAX_NODES, Difficulty, Drill, Key, Status, difficulty, drawn_tree, rules_differ
 from pyengine.records import Record
-from pyengine.search import Algorithm, Order, Rule
-from pyengine.words import (
+from pyengine.teaching.drill import (
+    CLAIMS,
+    MAX_NODES,
+    Difficulty,
+    Drill,
+    Key,
+    Status,
+    difficulty,
+    drawn_tree,
+    rules_differ,
+)
+from pyengine.teaching.search import Algorithm, Order, Rule
+from pyengine.teaching.stepwords import (
     ORDER_NAMES,
     RULE_NAMES,
     Convention,
-    cell_name,
     path_words,
     signed,
     stated_window,
     valued_side,
 )
+from pyengine.words import cell_name
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
@@ -50,7 +60,7 @@ ORDER_WORDS: Final = {
     Order.ENGINE: "the engine's order: a move that wins at once first, then one that blocks, then the rest in "
     "cell order",
 }
-STORAGE_KEY: Final = "pyengine.drill.score"
+STORAGE_KEY: Final = "pyengine.teaching.drill.score"
 RECENT: Final = 20
 """How many drills the score remembers, so that "Next drill" never repeats one of them."""
 

@@ -1,7 +1,7 @@
 """The page's Python for "Watch the search": the explorer's event wiring.
 
 It only translates: the address and the controls become asks of a
-pyengine.trace Trace (which keeps every step asked for sound), and the step
+pyengine.teaching.trace Trace (which keeps every step asked for sound), and the step
 it stands at becomes DOM updates. The explorer's rooms, each with one job::
 
     explorer.py        this wiring: events in, the step shown out (the board, facts, trace)
@@ -12,8 +12,8 @@ it stands at becomes DOM updates. The explorer's rooms, each with one job::
     tree_view.py       a tree_drawing Picture in an SVG (DOM only, reusable)
     race.py            the race of the algorithms (its own board on the page)
 
-Searching and stepping live in pyengine.search and pyengine.trace, the words
-in pyengine.words and pyengine.searchwords. Text from the address is only
+Searching and stepping live in pyengine.teaching.search and pyengine.teaching.trace, the words
+in pyengine.words and pyengine.teaching.searchwords. Text from the address is only
 ever set as textContent.
 
 Long work never holds the page: a jump is a generator of steps handed to a
@@ -35,10 +35,11 @@ from pyscript.ffi import create_proxy, to_js
 from saved import Kept
 from tree_view import TreeView
 
-from pyengine import Board, InvalidPositionError, searchwords
-from pyengine.search import Algorithm, Order, Rule, RunResult, events, run
-from pyengine.trace import SMALL_TREE, Step, Trace, steps_total, tree
-from pyengine.words import Convention, board_words, describe
+from pyengine import Board, InvalidPositionError
+from pyengine.teaching import searchwords
+from pyengine.teaching.search import Algorithm, Order, Rule, RunResult, events, run
+from pyengine.teaching.stepwords import Convention, board_words, describe
+from pyengine.teaching.trace import SMALL_TREE, Step, Trace, steps_total, tree
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
 
     from pyodide.ffi import JsProxy
 
-    from pyengine.search import Event
+    from pyengine.teaching.search import Event
 
 TRACE_LINES = 12  # steps shown in the text trace, the current one last
 ANNOUNCE_MS = 350  # the live region speaks once stepping pauses, not at every key

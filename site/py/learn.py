@@ -1,7 +1,7 @@
 """The page's Python for "Machines that learn": MENACE, the tabular learner and
 Monte Carlo tree search, live, each marked against the engine's exact values.
 
-It only translates: presses become engine calls (pyengine.menace, .tabular,
+It only translates: presses become engine calls (pyengine.learning.menace, .tabular,
 .mcts, .training) and the engine's state becomes markup (learnview.py, which
 has no DOM). Long work (deriving the boxes, training thousands of games,
 thousands of iterations, painting 304 boxes) runs through longwork.Runner a
@@ -24,12 +24,12 @@ from pyscript.ffi import create_proxy
 from saved import Kept
 
 from pyengine import Board, EngineError, Player, Value, analyze_move, summarize
-from pyengine.learning import Learner, LearnerKind, outcome, training
-from pyengine.marking import choice_positions, good_moves, perfect_share, preparing
-from pyengine.mcts import Tree, report
-from pyengine.menace import MICHIE, Menace, menace_rules
-from pyengine.tabular import TdLearner
-from pyengine.training import (
+from pyengine.learning.learner import Learner, LearnerKind, outcome, training
+from pyengine.learning.marking import choice_positions, good_moves, perfect_share, preparing
+from pyengine.learning.mcts import Tree, report
+from pyengine.learning.menace import MICHIE, Menace, menace_rules
+from pyengine.learning.tabular import TdLearner
+from pyengine.learning.training import (
     Opponent,
     history_from_letters,
     history_letters,
@@ -44,9 +44,9 @@ if TYPE_CHECKING:
     from typing import Any
 
     from pyengine import Analysis
-    from pyengine.marking import Mark
-    from pyengine.mcts import Iteration
-    from pyengine.menace import MenaceRules
+    from pyengine.learning.marking import Mark
+    from pyengine.learning.mcts import Iteration
+    from pyengine.learning.menace import MenaceRules
 
 STORAGE_KEYS = {LearnerKind.MENACE: "pyengine.learn.menace", LearnerKind.TABULAR: "pyengine.learn.tabular"}
 SAVE_VERSION = 1

@@ -9,11 +9,11 @@ safe to hand to ``innerHTML``.
 from __future__ import annotations
 
 from pyengine import Board, Cell, Player, Value
-from pyengine.learning import LearnerKind
-from pyengine.marking import Mark
-from pyengine.mcts import Iteration, Report
-from pyengine.menace import Menace
-from pyengine.training import Opponent
+from pyengine.learning.learner import LearnerKind
+from pyengine.learning.marking import Mark
+from pyengine.learning.mcts import Iteration, Report
+from pyengine.learning.menace import Menace
+from pyengine.learning.training import Opponent
 
 TYPE_CHECKING = False  # typing costs the page's start-up milliseconds; only the checker needs it
 if TYPE_CHECKING:

@@ -94,7 +94,7 @@ class GameView(BoardView):
 
     def take_over_first_paint(self) -> int | None:
         """Carry over the game played on the first-paint board, if one is
-        showing (pyengine.nojs.compiled_board: the person's moves are its
+        showing (pyengine.editions.nojs.compiled_board: the person's moves are its
         checked radios, the bot's replies the engine's deterministic choice),
         then show this board in its place. Returns the cell to keep focused."""
         shown = self.root.getAttribute("data-first-paint")

@@ -1,5 +1,5 @@
 """The search as text, in the explorer's ``ol.ex-tree``: the DOM side of
-pyengine.searchwords' tree lines.
+pyengine.teaching.searchwords' tree lines.
 
 A small search (``trace.SMALL_TREE`` empty cells or fewer) is outlined whole:
 every position it enters, built once and shown from the step that enters it,
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from pyscript import document
 
-from pyengine import searchwords
-from pyengine.search import Algorithm
-from pyengine.trace import Step, TreeNode
-from pyengine.words import Convention
+from pyengine.teaching import searchwords
+from pyengine.teaching.search import Algorithm
+from pyengine.teaching.stepwords import Convention
+from pyengine.teaching.trace import Step, TreeNode
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:

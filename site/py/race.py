@@ -2,7 +2,7 @@
 explorer's position, one after the other, in slices (longwork.Runner), each
 row's time the sum of its own slices.
 
-It only translates: pyengine.search counts, pyengine.searchwords words;
+It only translates: pyengine.teaching.search counts, pyengine.teaching.searchwords words;
 text is only ever set as textContent.
 """
 
@@ -14,8 +14,9 @@ from longwork import STEP_S, Controls, Runner
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from pyengine import Board, InvalidPositionError, searchwords
-from pyengine.search import Algorithm, Order, RunResult, run
+from pyengine import Board, InvalidPositionError
+from pyengine.teaching import searchwords
+from pyengine.teaching.search import Algorithm, Order, RunResult, run
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:

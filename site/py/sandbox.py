@@ -3,11 +3,11 @@
 The page never runs this module: tools/sandbox.mjs starts a Pyodide of its
 own in a dedicated worker, unpacks the engine beside this file and imports
 it. The page (checker.py) sends the reader's code and where to start; this
-module runs the code once (pyengine.runner, the same runner the command
+module runs the code once (pyengine.grading.runner, the same runner the command
 line's ``pyengine check`` uses), finds its form from the names it defines,
 and calls its functions probe by probe in the engine's checking order
-(pyengine.cs50.wires), skipping the functions the code does not define. It
-judges nothing: the page judges each raw result with pyengine.cs50, out of
+(pyengine.grading.cs50.wires), skipping the functions the code does not define. It
+judges nothing: the page judges each raw result with pyengine.grading.cs50, out of
 the code's reach. Bounds live on the page too: it terminates this worker when
 a call takes too long, which no code run here can prevent.
 """
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import json
 
-from pyengine.cs50 import detect_form, iter_wires
-from pyengine.grading import every_position, positions_to_check
-from pyengine.runner import Runner
+from pyengine.grading.chooseform import every_position, positions_to_check
+from pyengine.grading.cs50 import detect_form, iter_wires
+from pyengine.grading.runner import Runner
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:

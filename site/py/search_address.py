@@ -10,8 +10,8 @@ from view import quoted, read_params
 
 from pyengine import Board, EngineError, InvalidPositionError
 from pyengine.records import Record
-from pyengine.search import Algorithm, Order, Rule
-from pyengine.words import Convention
+from pyengine.teaching.search import Algorithm, Order, Rule
+from pyengine.teaching.stepwords import Convention
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:

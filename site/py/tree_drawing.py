@@ -28,18 +28,18 @@ from pyengine import Board
 from pyengine.board import Player
 from pyengine.geometry import Cell
 from pyengine.records import Record
-from pyengine.search import Event, Kind, Rule
-from pyengine.trace import BranchState, Step, tree
-from pyengine.words import (
+from pyengine.teaching.search import Event, Kind, Rule
+from pyengine.teaching.stepwords import (
     CUTOFF_RELATIONS,
     Convention,
     bounded,
-    cell_name,
     signed,
     stated,
     stated_window,
     valued_side,
 )
+from pyengine.teaching.trace import BranchState, Step, tree
+from pyengine.words import cell_name
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:

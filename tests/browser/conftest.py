@@ -42,7 +42,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Request
 
 from pyengine import Board
-from pyengine.search import Algorithm, Order
+from pyengine.teaching.search import Algorithm, Order
 from tools import browser as tools_browser
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from pyengine import Board, analyze
-from pyengine.cs50 import CS50_FUNCTIONS, Verdict, check_code
-from pyengine.grading import Grade, grade, move_worth, positions_to_check
+from pyengine.grading.chooseform import Grade, grade, move_worth, positions_to_check
+from pyengine.grading.cs50 import CS50_FUNCTIONS, Verdict, check_code
 from tests.cs50 import mutants
 from tools.checker import STARTER, first_failure
 

@@ -9,8 +9,8 @@ import yaml
 from playwright.sync_api import BrowserContext
 
 from pyengine import Board, compute_facts
+from pyengine.learning.training import ENTRANTS
 from pyengine.policy import perfect_policy_digest
-from pyengine.training import ENTRANTS
 from tests import reference
 from tools.bots_table import pairing_games
 

@@ -16,9 +16,9 @@ from playwright.sync_api import BrowserContext, Page
 
 from pyengine import Board
 from pyengine.board import reachable_positions
-from pyengine.drill import Drill, Key, Status, answer_key, node_key, rules_differ
-from pyengine.search import Order, Rule
-from pyengine.words import Convention
+from pyengine.teaching.drill import Drill, Key, Status, answer_key, node_key, rules_differ
+from pyengine.teaching.search import Order, Rule
+from pyengine.teaching.stepwords import Convention
 
 from .conftest import Watch, axe_both_schemes
 
@@ -29,7 +29,7 @@ OPTIMIZING = True
 ROOT = "[data-board='drill']"
 AREA = f"{ROOT} .dr-drill"
 READY = f"{AREA}[data-ready='true']"
-STORAGE_KEY = "pyengine.drill.score"
+STORAGE_KEY = "pyengine.teaching.drill.score"
 # A drill where the two rules differ: AIMA's rule cuts off on a tie (found by tests/test_drill.py's kind of search).
 LINKED = "?pos={pos}&order=cells&conv=maxmin&rule=aima"
 

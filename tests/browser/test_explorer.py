@@ -11,8 +11,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from pyengine import Board, InvalidPositionError, Player, searchwords
-from pyengine.search import Algorithm, Kind, Order, events, run_to_end, tally
+from pyengine import Board, InvalidPositionError, Player
+from pyengine.teaching import searchwords
+from pyengine.teaching.search import Algorithm, Kind, Order, events, run_to_end, tally
 from tools.explorer import four_by_four_census, search_address
 
 from .conftest import EXPLORER, Watch, axe_both_schemes, board_of, click_cell, open_page, search_for, wait_explorer

@@ -1,7 +1,7 @@
 """The game page plays at first paint, before Python, and Python takes over.
 
 The board that first paints is the engine's, compiled to HTML and CSS at
-build time (pyengine.nojs.compiled_board). Here the runtime's WebAssembly is
+build time (pyengine.editions.nojs.compiled_board). Here the runtime's WebAssembly is
 held back, so the page stays on that board for as long as a test likes, and
 then released, so Python takes the game over.
 """

@@ -132,7 +132,7 @@ def test_the_explorer_and_the_race_on_a_4x4_endgame(
     """The search explorer opens a 4x4 endgame at a linked step, drawn with 16
     cells as CPython's generator has it; the race counts what CPython counts;
     an early 4x4 position is refused in words."""
-    from pyengine.search import Algorithm, Order, events, run_to_end
+    from pyengine.teaching.search import Algorithm, Order, events, run_to_end
 
     endgame = Board.parse("XX../O.XO/O..O/.X..")
     steps = list(events(Algorithm.ALPHABETA, endgame, Order.CCE))

@@ -10,11 +10,11 @@ from random import Random
 from playwright.sync_api import Page
 
 from pyengine import Board, Level, Player, bot
-from pyengine.learning import outcome, play_training_game
-from pyengine.marking import perfect_share
-from pyengine.menace import MICHIE, Menace
-from pyengine.tabular import TdLearner
-from pyengine.training import history_letters
+from pyengine.learning.learner import outcome, play_training_game
+from pyengine.learning.marking import perfect_share
+from pyengine.learning.menace import MICHIE, Menace
+from pyengine.learning.tabular import TdLearner
+from pyengine.learning.training import history_letters
 
 from .conftest import Opening, axe_both_schemes
 

@@ -14,9 +14,9 @@ import tree_drawing as drawing
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from pyengine import Board
-from pyengine.search import Algorithm, Event, Kind, Order, Rule, events
-from pyengine.trace import Trace
-from pyengine.words import Convention
+from pyengine.teaching.search import Algorithm, Event, Kind, Order, Rule, events
+from pyengine.teaching.stepwords import Convention
+from pyengine.teaching.trace import Trace
 from tests.support import expected_values, key
 from tests.test_search_view import rules_differ_board
 
@@ -297,7 +297,7 @@ def test_presenting_at_1920_draws_labels_24_px_and_board_cells_24_px(page: Page,
 
 
 def test_the_strict_rule_draws_the_strict_search(page: Page) -> None:
-    """A drill position where the rules differ (pyengine.drill.rules_differ):
+    """A drill position where the rules differ (pyengine.teaching.drill.rules_differ):
     under AIMA's rule and then the strict one (the rule control), at each of
     that rule's cut-offs the moves it skipped are drawn cut off, with a reason
     that says \u2265 or >; the cut-offs counted at the end are that rule's; the

@@ -12,9 +12,9 @@ from __future__ import annotations
 import math
 from enum import StrEnum
 
-from .board import Board, Player
-from .geometry import Cell
-from .records import Record
+from ..board import Board, Player
+from ..geometry import Cell
+from ..records import Record
 from .search import Algorithm, Counts, Event, Kind, Order, Rule, RunningCounts, events, ordered_moves
 
 TYPE_CHECKING = False  # see geometry.py
@@ -42,7 +42,7 @@ def steps_total(counts: Counts) -> int:
     more when its value comes back; each finished game, table hit and
     cut-off is one; the last step (DONE) one more, in place of the root's.
 
-    >>> from pyengine.search import run_to_end
+    >>> from pyengine.teaching.search import run_to_end
     >>> board = Board.parse("X.O/.X./...")
     >>> steps_total(run_to_end("alphabeta", board).counts) == len(list(events("alphabeta", board)))
     True

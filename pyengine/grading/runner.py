@@ -2,9 +2,9 @@
 
 One module serves both places a student's code runs: the checker page's Web
 Worker (site/py/sandbox.py imports it from the engine's zip) and the command
-line's child process (``python -m pyengine.runner``, started by checkcli.py
+line's child process (``python -m pyengine.grading.runner``, started by checkcli.py
 for each file). Both hand it probes and pass what comes back to the judge
-(pyengine.cs50, or pyengine.grading for the ``choose`` form), which runs
+(pyengine.grading.cs50, or pyengine.grading.chooseform for the ``choose`` form), which runs
 elsewhere: the student's code shares this interpreter and could reach
 anything it imports. That is why this module imports nothing from the engine
 at the top; the ``choose`` form's boards come from pyengine.board, imported
@@ -99,7 +99,7 @@ def shown(value: object) -> str:
 
 def encode(value: object, depth: int = 0) -> object:
     """A returned value as JSON, faithful enough for the judge to rebuild it
-    and compare with ``==`` (pyengine.cs50.decode): lists stay lists, a tuple
+    and compare with ``==`` (pyengine.grading.cs50.decode): lists stay lists, a tuple
     is ``{"tuple": [...]}``, a set ``{"set": [...]}``, anything else
     ``{"other": "its type's name"}``.
 
@@ -308,7 +308,7 @@ def _send(out: IO[str], message: dict[str, object]) -> None:
 
 
 def main() -> None:
-    """``python -m pyengine.runner``: requests on standard input, answers on
+    """``python -m pyengine.grading.runner``: requests on standard input, answers on
     standard output, through descriptors of this module's own: the code's
     writes to descriptors 1 and 2 go nowhere, and it reads an empty input."""
     import os

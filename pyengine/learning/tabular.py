@@ -24,13 +24,13 @@ one's value, and at the end of the game towards the result.
 
 from __future__ import annotations
 
-from .analysis import Value
-from .board import Board, Player
-from .errors import EngineError
-from .geometry import Cell
-from .learning import Learner, LearnerKind, outcome, restore
+from ..analysis import Value
+from ..board import Board, Player
+from ..errors import EngineError
+from ..geometry import Cell
+from ..records import Record
+from .learner import Learner, LearnerKind, outcome, restore
 from .marking import Mark, canonical, choice_positions, favourites_of, mark, notation
-from .records import Record
 
 TYPE_CHECKING = False  # see board.py
 if TYPE_CHECKING:

@@ -28,13 +28,14 @@ from __future__ import annotations
 from enum import Enum
 from functools import lru_cache
 
-from .board import Board, Player
-from .choices import Choice
-from .geometry import Cell
-from .records import Record
+from ..board import Board, Player
+from ..choices import Choice
+from ..geometry import Cell
+from ..records import Record
+from ..words import cell_name
 from .search import Algorithm, Event, Kind, Order, Rule, events, ordered_moves
+from .stepwords import Convention, path_words, role, signed, stated_window, valued_side
 from .trace import bound
-from .words import Convention, cell_name, path_words, role, signed, stated_window, valued_side
 
 TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:

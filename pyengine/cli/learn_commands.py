@@ -13,15 +13,15 @@ import json
 from random import Random
 from typing import IO, Any
 
-from .analysis import Value
-from .board import Player
-from .cliargs import choice, count, position, reader, seed
-from .errors import EngineError
-from .learning import LearnerKind
-from .mcts import Report, Tree, report
-from .menace import MICHIE, PRESETS, menace_rules
-from .tabular import Schedule
-from .training import Opponent, Run, run_json, train
+from ..analysis import Value
+from ..board import Player
+from ..errors import EngineError
+from ..learning.learner import LearnerKind
+from ..learning.mcts import Report, Tree, report
+from ..learning.menace import MICHIE, PRESETS, menace_rules
+from ..learning.tabular import Schedule
+from ..learning.training import Opponent, Run, run_json, train
+from .arguments import choice, count, position, reader, seed
 
 
 def cmd_learn(args: argparse.Namespace, out: IO[str]) -> int:

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from enum import Enum
 
-from .analysis import Value
-from .board import Board, Player
-from .bots import Bot
-from .choices import Choice
-from .errors import EngineError
-from .geometry import Cell
+from ..analysis import Value
+from ..board import Board, Player
+from ..bots import Bot
+from ..choices import Choice
+from ..errors import EngineError
+from ..geometry import Cell
 
 TYPE_CHECKING = False  # see board.py
 if TYPE_CHECKING:

@@ -2,10 +2,10 @@
 
 ``pyengine check FILE...`` checks each file as the checker page does (the
 CS50 AI form or the ``choose(board)`` form, found from the names the file
-defines), each in a Python process of its own (pyengine.runner), started in
+defines), each in a Python process of its own (pyengine.grading.runner), started in
 an empty temporary folder, with a time budget per call and per file, a cap
 on its memory where the system has one, and its printing kept from the
-terminal. The judging happens here, in this process (pyengine.cs50).
+terminal. The judging happens here, in this process (pyengine.grading.cs50).
 
 The code runs with the rights of whoever runs the command: the process is a
 guard against mistakes (a loop that never ends, ``sys.exit``, a file that
@@ -34,16 +34,28 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import IO, Any
 
-from .cliargs import UsageError, choice
-from .cs50 import FILE_BUDGET_S, LOAD_BUDGET_S, Form, Judge, Report, call_budget, detect_form, report_json, report_of
+from ..grading.cs50 import (
+    FILE_BUDGET_S,
+    LOAD_BUDGET_S,
+    Form,
+    Judge,
+    Report,
+    call_budget,
+    detect_form,
+    report_json,
+    report_of,
+)
+from .arguments import UsageError, choice
 
 STARTUP_S = 10.0  # a fresh Python and the runner's imports, on a busy machine, before the code's own budget
 MEMORY_MB = 1024  # the child's address space where the system caps it (RLIMIT_AS)
-ROOT = Path(__file__).resolve().parent.parent  # where the pyengine package is found, for the child
+ROOT = Path(__file__).resolve().parents[2]  # where the pyengine package is found, for the child
 # The child: isolated from the environment and the folder it runs in (-I),
 # so a file named copy.py or math.py beside the student's cannot stand in for
 # the standard library; the engine from where this one was imported.
-CHILD = "import sys; sys.path.insert(0, sys.argv[1]); sys.argv[1:] = []; from pyengine.runner import main; main()"
+CHILD = (
+    "import sys; sys.path.insert(0, sys.argv[1]); sys.argv[1:] = []; from pyengine.grading.runner import main; main()"
+)
 
 AUTOGRADE = "pyengine check tictactoe.py"
 HELP = (

@@ -25,20 +25,20 @@ from __future__ import annotations
 
 from math import log, sqrt
 
-from .analysis import Analysis, MoveAnalysis, Value
-from .board import Board, Player
-from .bots import Bot
-from .errors import EngineError
-from .geometry import Cell
+from ..analysis import Analysis, MoveAnalysis, Value
+from ..board import Board, Player
+from ..bots import Bot
+from ..errors import EngineError
+from ..geometry import Cell
+from ..records import Record
+from ..solver import analyze
 from .marking import good_moves
-from .records import Record
-from .solver import analyze
 
 TYPE_CHECKING = False  # see board.py
 if TYPE_CHECKING:
     from random import Random
 
-    from .geometry import Geometry
+    from ..geometry import Geometry
 
 EXPLORATION = sqrt(2)
 """The weight of exploring in UCT: the square root of two, the textbook choice for results in [-1, 1]

@@ -13,15 +13,15 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, NoReturn
 
-from .board import Board
-from .errors import EngineError, UnknownChoiceError
-from .geometry import parse_size
+from ..board import Board
+from ..errors import EngineError, UnknownChoiceError
+from ..geometry import parse_size
 
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Final, TypeVar
 
-    from .choices import Choice
+    from ..choices import Choice
 
     C = TypeVar("C", bound=Choice)
     T = TypeVar("T")

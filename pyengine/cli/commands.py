@@ -21,21 +21,21 @@ import sys
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from . import __version__
-from .analysis import Analysis, Value
-from .board import Board, Player, Result
-from .bots import Level, bot, play_match
-from .checkcli import add_check_command
-from .cliargs import BAD_INPUT, PROG, SIZE_HELP, Parser, UsageError, choice, count, position, seed, size
-from .errors import GAME_OVER, TAKEN, EngineError, IllegalMoveError
-from .facts import FACT_LABELS, compute_facts
-from .game import Game, Mode
-from .learncli import add_learning_commands
-from .nojs import nojs_edition
-from .policy import PolicyEntry, policy_table
-from .solver import analyze
-from .training import ENTRANTS, Entrant, entrant
-from .words import end_message
+from .. import __version__
+from ..analysis import Analysis, Value
+from ..board import Board, Player, Result
+from ..bots import Level, bot, play_match
+from ..editions.nojs import nojs_edition
+from ..errors import GAME_OVER, TAKEN, EngineError, IllegalMoveError
+from ..facts import FACT_LABELS, compute_facts
+from ..game import Game, Mode
+from ..learning.training import ENTRANTS, Entrant, entrant
+from ..policy import PolicyEntry, policy_table
+from ..solver import analyze
+from ..words import end_message
+from .arguments import BAD_INPUT, PROG, SIZE_HELP, Parser, UsageError, choice, count, position, seed, size
+from .check_command import add_check_command
+from .learn_commands import add_learning_commands
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence

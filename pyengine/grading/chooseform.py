@@ -11,11 +11,11 @@ from __future__ import annotations
 from enum import Enum
 from functools import cache
 
-from .analysis import Value
-from .board import Board, reachable_positions
-from .errors import IllegalMoveError
-from .solver import analyze
-from .words import cell_name
+from ..analysis import Value
+from ..board import Board, reachable_positions
+from ..errors import IllegalMoveError
+from ..solver import analyze
+from ..words import cell_name
 
 # Time budgets for the reader's code, which runs in a worker of its own (the
 # page terminates the worker when one is spent). A call may take CALL_BASE_S

@@ -16,16 +16,16 @@ from enum import Enum
 from functools import cache
 from random import Random
 
-from .analysis import Value
-from .board import Player
-from .bots import Bot, Level, bot
-from .choices import Choice
-from .errors import EngineError
-from .learning import Learner, LearnerKind, training
+from ..analysis import Value
+from ..board import Player
+from ..bots import Bot, Level, bot
+from ..choices import Choice
+from ..errors import EngineError
+from ..records import Record
+from .learner import Learner, LearnerKind, training
 from .marking import perfect_share
 from .mcts import MctsBot
 from .menace import MICHIE, Menace, MenaceRules, boxes_json
-from .records import Record
 from .tabular import Schedule, TdLearner
 
 TYPE_CHECKING = False  # see board.py

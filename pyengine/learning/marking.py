@@ -15,11 +15,11 @@ same for a slow win as for a fast one has not erred when it wins slowly.
 
 from __future__ import annotations
 
-from .board import Board, Player
-from .errors import EngineError
-from .geometry import Cell, Symmetry
-from .records import Record
-from .solver import analyze
+from ..board import Board, Player
+from ..errors import EngineError
+from ..geometry import Cell, Symmetry
+from ..records import Record
+from ..solver import analyze
 
 TYPE_CHECKING = False  # see board.py
 if TYPE_CHECKING:

@@ -20,13 +20,13 @@ number: Michie's 4, 3, 2, 1 per move; Matthew Scroggs' 8, 4, 2, 1. Both pay
 
 from __future__ import annotations
 
-from .analysis import Value
-from .board import Board, Player
-from .errors import EngineError, UnknownChoiceError
-from .geometry import Cell
-from .learning import Learner, LearnerKind, outcome, restore
+from ..analysis import Value
+from ..board import Board, Player
+from ..errors import EngineError, UnknownChoiceError
+from ..geometry import Cell
+from ..records import Record
+from .learner import Learner, LearnerKind, outcome, restore
 from .marking import Mark, canonical, choice_positions, distinct_moves, favourites_of, mark, notation
-from .records import Record
 
 TYPE_CHECKING = False  # see board.py
 if TYPE_CHECKING:

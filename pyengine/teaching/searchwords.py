@@ -10,16 +10,15 @@ puts them where they go.
 
 from __future__ import annotations
 
-from .board import Board
-from .errors import InvalidPositionError
+from ..board import Board
+from ..errors import InvalidPositionError
+from ..words import cell_name
 from .search import Algorithm, Event, Order, Rule
-from .trace import Branch, BranchState, PathNode, Step, TreeNode
-from .words import (
+from .stepwords import (
     ALGORITHM_NAMES,
     ORDER_NAMES,
     Convention,
     bounded,
-    cell_name,
     describe,
     role,
     signed,
@@ -28,6 +27,7 @@ from .words import (
     window_pair,
     worth,
 )
+from .trace import Branch, BranchState, PathNode, Step, TreeNode
 
 TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:

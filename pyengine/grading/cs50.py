@@ -9,7 +9,7 @@ list of three lists of ``"X"``, ``"O"`` or ``None`` (``EMPTY``), with actions
 checks it (the probes, in checking order), what each call may take, and
 what every answer is worth, in the student's own terms.
 
-It never runs the student's code. pyengine.runner does that, in the page's
+It never runs the student's code. pyengine.grading.runner does that, in the page's
 Web Worker or in a child process of ``pyengine check``, and hands back raw
 results; the judging happens here, out of the code's reach.
 
@@ -35,10 +35,13 @@ from enum import Enum
 from functools import cache
 from itertools import islice
 
-from .board import Board, Player
-from .choices import Choice
-from .errors import IllegalMoveError
-from .grading import (
+from ..board import Board, Player
+from ..choices import Choice
+from ..errors import IllegalMoveError
+from ..records import Record
+from ..solver import analyze
+from ..words import cell_name
+from .chooseform import (
     CALL_BASE_S,
     Grade,
     every_position,
@@ -48,9 +51,6 @@ from .grading import (
     tree_size,
     value_words,
 )
-from .records import Record
-from .solver import analyze
-from .words import cell_name
 
 TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
@@ -109,7 +109,7 @@ class Probe(Record):
     action: Action | None
 
     def wire(self) -> list[object]:
-        """The probe as pyengine.runner takes it: ``[function, notation, action]``."""
+        """The probe as pyengine.grading.runner takes it: ``[function, notation, action]``."""
         return [self.function, _notation(self.board), list(self.action) if self.action else None]
 
 
@@ -157,7 +157,7 @@ def iter_probes(form: Form) -> Iterator[Probe]:
 
 @cache
 def wires(form: Form) -> tuple[list[object], ...]:
-    """Every probe of ``form`` as pyengine.runner takes it, in checking order."""
+    """Every probe of ``form`` as pyengine.grading.runner takes it, in checking order."""
     return tuple(iter_wires(form))
 
 
@@ -174,7 +174,7 @@ def call_budget(probe: Probe) -> float:
     if probe.function == "minimax":
         return CALL_BASE_S + CS50_PER_NODE_S * tree_size(probe.board)
     if probe.function == "choose":
-        from .grading import call_budget as choose_budget  # today's budget, unchanged
+        from .chooseform import call_budget as choose_budget  # today's budget, unchanged
 
         return choose_budget(probe.board)
     return CALL_BASE_S
@@ -195,7 +195,7 @@ class Opaque:
 
 
 def decode(encoded: object) -> object:
-    """The Python value pyengine.runner.encode described.
+    """The Python value pyengine.grading.runner.encode described.
 
     >>> decode({"set": [{"tuple": [0, 1]}]}), decode([["X", None, "O"]])
     ({(0, 1)}, [['X', None, 'O']])
@@ -578,7 +578,7 @@ class Judge:
     """One file's check, judged call by call as raw results come in.
 
     A driver (``check_code`` here, checkcli.py for the command line, the
-    checker page) loads the code with a pyengine.runner.Runner, makes a
+    checker page) loads the code with a pyengine.grading.runner.Runner, makes a
     Judge from what loading said, and for each index of ``probes`` that is
     ``wanted`` calls the runner and hands the raw result to ``take``. A call
     that runs past its budget (``timed_out``) or kills the runner's process

@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from enum import Enum
 
-from .board import Board, Result
-from .choices import Choice
-from .geometry import SIZES, Cell
-from .records import Record
+from ..board import Board, Result
+from ..choices import Choice
+from ..geometry import SIZES, Cell
+from ..records import Record
 
 TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
