@@ -46,7 +46,7 @@ bench-load: build chromium     ## page load on real networks in Chromium (BENCH_
 	$(PY) bench/load.py $(BENCH_LOAD_ARGS)
 
 screenshots: build chromium    ## the README's and docs' screenshots
-	$(PY) tools/screenshots.py
+	$(PY) tools/dev/screenshots.py
 
 # Debian's Chromium for Playwright (it cannot download its own browsers here).
 chromium:

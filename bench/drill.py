@@ -93,7 +93,7 @@ BROWSER_CHECK = """async () => {
 def browser(count: int) -> None:
     from playwright.sync_api import sync_playwright
 
-    from tools import browser as chromium
+    from tools.dev import browser as chromium
 
     site = Path(__file__).resolve().parent.parent / "build" / "site"
     with chromium.serve(site) as url, sync_playwright() as play:

@@ -187,7 +187,7 @@ def in_chromium(codes: list[str], extra: dict[str, Path] | None = None, engine: 
     folder, from where it imports)."""
     from playwright.sync_api import sync_playwright
 
-    from tools.browser import launch_args, serve
+    from tools.dev.browser import launch_args, serve
 
     pyodide = ROOT / "node_modules" / "pyodide"
     if not (pyodide / "pyodide.mjs").exists():

@@ -3,7 +3,7 @@
 Serves the built site (default build/site; `make bench-load` builds it) on
 127.0.0.1 twice: as plain files, as `python -m http.server` does, and by a
 host that gzips text, JavaScript, WebAssembly and zip responses as common
-static hosts do (tools.browser.GzipHandler: a FILE.gz beside a file is sent
+static hosts do (tools.dev.browser.GzipHandler: a FILE.gz beside a file is sent
 as it is, anything else is gzipped on the fly). With --baseline-site it
 serves a second build the same ways, so before/after ratios come from one run.
 
@@ -56,7 +56,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools.browser import GzipHandler, NoChromiumError, QuietHandler, launch_args, serve  # noqa: E402
+from tools.dev.browser import GzipHandler, NoChromiumError, QuietHandler, launch_args, serve  # noqa: E402
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable

@@ -202,7 +202,7 @@ class TestWatchLink:
 
         import search_address
 
-        from tools.boards import watch_link
+        from tools.pages.boards import watch_link
 
         built = re.search(r'href="([^"]+)"', watch_link(Board.empty(), base))
         assert built is not None

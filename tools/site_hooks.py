@@ -6,12 +6,12 @@
 - on_page_markdown: boards drawn into pages before Python runs (boards.py),
   the bots table played at build time (bots_table.py), the editions' figures
   (editions.py), the checker page's table of common faults and its budgets
-  (checker.py).
+  (checker_markup.py).
 - on_post_page, on_post_template: every HTML page gets its stylesheets
   written in (stylesheets.py) and its Content-Security-Policy (csp.py).
 - on_post_build: the runtime copied in (runtime.py), the no-JavaScript
   editions written (editions.py), the strategy map shown on demand
-  (strategy_map.py), the checker's editor and worker (editor.py), icons and
+  (strategy_map_markup.py), the checker's editor and worker (editor.py), icons and
   the service worker (offline.py).
 """
 
@@ -26,19 +26,17 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools import (  # noqa: E402
+from tools.pages import (  # noqa: E402
     boards,
     bots_table,
-    checker,
+    checker_markup,
     csp,
     editions,
     editor,
-    offline,
-    page_files,
-    runtime,
-    strategy_map,
+    strategy_map_markup,
     stylesheets,
 )
+from tools.runtime import offline, page_files, runtime  # noqa: E402
 
 
 def on_config(config: Any) -> Any:
@@ -55,7 +53,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
         markdown = markdown.replace("{{ nojs_figures }}", editions.nojs_figures())
     for name, value in bots_table.page_values().items():
         markdown = markdown.replace("{{ " + name + " }}", value)
-    return checker.render(markdown)
+    return checker_markup.render(markdown)
 
 
 def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
@@ -80,7 +78,7 @@ def on_post_build(config: Any) -> None:
     site = Path(config["site_dir"])
     runtime.copy_runtime(site)
     editions.write_editions(site)
-    strategy_map.write_files(site)
+    strategy_map_markup.write_files(site)
     editor.write_files(site)
     offline.write_icons(site)
     offline.write_service_worker(site)  # last: it lists and digests every file

@@ -91,7 +91,7 @@ class BoardView:
             line = document.createElement("tr")
             line.setAttribute("role", "row")
             for cell in range(size * row, size * row + size):
-                # The build's own cell (tools/stage.py); render() then fills it in.
+                # The build's own cell (tools/pages/stage.py); render() then fills it in.
                 holder = built(document, cell_markup(cell, label=cell_label(cell, None, None, size)))
                 line.appendChild(holder)
                 self.cells.append(holder.firstElementChild)

@@ -1,6 +1,6 @@
 """The reader's code for "Check your own minimax", in a Web Worker of its own.
 
-The page never runs this module: tools/sandbox.mjs starts a Pyodide of its
+The page never runs this module: tools/runtime/sandbox.mjs starts a Pyodide of its
 own in a dedicated worker, unpacks the engine beside this file and imports
 it. The page (checker.py) sends the reader's code and where to start; this
 module runs the code once (pyengine.grading.runner, the same runner the command

@@ -14,7 +14,7 @@ from pyengine import Board, analyze
 from pyengine.grading.chooseform import Grade, grade, move_worth, positions_to_check
 from pyengine.grading.cs50 import CS50_FUNCTIONS, Verdict, check_code
 from tests.cs50 import mutants
-from tools.checker import STARTER, first_failure
+from tools.pages.checker_markup import STARTER, first_failure
 
 from .conftest import Opening, Profiles, Watch, axe_both_schemes, in_charge, lent, new_context
 

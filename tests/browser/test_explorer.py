@@ -14,7 +14,7 @@ from playwright.sync_api import BrowserContext, Page
 from pyengine import Board, InvalidPositionError, Player
 from pyengine.teaching import searchwords
 from pyengine.teaching.search import Algorithm, Kind, Order, events, run_to_end, tally
-from tools.explorer import four_by_four_census, search_address
+from tools.pages.explorer_markup import four_by_four_census, search_address
 
 from .conftest import EXPLORER, Watch, axe_both_schemes, board_of, click_cell, open_page, search_for, wait_explorer
 

@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route
 from pyengine import Board, Player, Result
 from pyengine.policy import against_fixed_bot
 from pyengine.words import cell_label, end_message
-from tools.boards import PLAYS_NOW, PLAYS_NOW_LOADING
+from tools.pages.boards import PLAYS_NOW, PLAYS_NOW_LOADING
 
 from .conftest import READY, Watch, axe_violations, board_of, new_context
 

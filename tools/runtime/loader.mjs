@@ -1,6 +1,6 @@
 // The site's Pyodide loader. PyScript's `interpreter` setting names this
 // module instead of pyodide.mjs; the build copies it to
-// runtime/pyodide/loader.mjs and writes SETTINGS (tools/runtime.py).
+// runtime/pyodide/loader.mjs and writes SETTINGS (tools/runtime/runtime.py).
 //
 // The contract with polyscript (undocumented, pinned by
 // tests/browser/test_runtime.py): polyscript imports the module at the
@@ -24,13 +24,13 @@
 // What it adds to Pyodide's own loadPyodide, all public options of Pyodide:
 //  - the address of each runtime file with its content's digest (SETTINGS.
 //    files, `name?v=DIGEST`, written by the build as the pages' addresses
-//    are: tools/offline.py): a deploy's changed file is never answered from
+//    are: tools/runtime/offline.py): a deploy's changed file is never answered from
 //    a cache by the previous build's copy. Pyodide asks for its wasm by its
 //    plain name: the fetch guard below adds the digest;
 //  - the wasm asked for first, with fetch(), before Pyodide's modules have
 //    arrived ("the wasm, asked for first" below says why not a preload);
 //  - stdLibURL: the trimmed standard library derived at build time from what
-//    the site's Python imports (tools/stdlib.py), compiled to bytecode at
+//    the site's Python imports (tools/runtime/stdlib.py), compiled to bytecode at
 //    build time: 1.03 MB that Python need not compile, instead of 2.5 MB of
 //    source that it must;
 //  - lockFileContents: an empty package index (the site loads no packages),

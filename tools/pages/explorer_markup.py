@@ -17,18 +17,18 @@ from pyengine.census import Census, census
 from pyengine.teaching.search import Algorithm, Order, Rule
 from pyengine.teaching.searchwords import NEXT_NAMES
 from pyengine.teaching.stepwords import ALGORITHM_NAMES, CONVENTION_NAMES, ORDER_NAMES, RULE_NAMES, Convention
-from tools.stdlib import cache_entry, keep
+from tools.runtime.stdlib import cache_entry, keep
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # The page's own defaults, ready positions and addresses (site/py/search_address.py)
 # and its position editor (site/py/position_editor.py), so that the markup drawn
 # before Python runs says what the page then does. Appended, so that no module
 # of site/py hides one of the build's.
 sys.path.append(str(ROOT / "site" / "py"))
 import position_editor  # noqa: E402
-import search_address as search_address  # noqa: E402  (tools.boards and tools.checker read it here)
+import search_address as search_address  # noqa: E402  (tools.pages.boards and tools.pages.checker_markup read it here)
 
-# The 4x4 census takes about 30 s: kept in the build's cache (tools/stdlib.py)
+# The 4x4 census takes about 30 s: kept in the build's cache (tools/runtime/stdlib.py)
 # under a digest of the code that counts, so that only a build after a change to it pays again.
 
 # (label, data-jump, aria-keyshortcuts): what each stepping button does.

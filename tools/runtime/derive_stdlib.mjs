@@ -1,7 +1,7 @@
 // Which standard library modules the site's Python needs: run by
-// tools/stdlib.py at build time, with no hand list.
+// tools/runtime/stdlib.py at build time, with no hand list.
 //
-//   node tools/derive_stdlib.mjs PLAN.json   (prints the result as JSON)
+//   node tools/runtime/derive_stdlib.mjs PLAN.json   (prints the result as JSON)
 //
 // PLAN.json: {"files": {"/roots/...py": "host path", ...}, "path": [folders
 // searched, in order], "entries": [scripts the page runs]}.
@@ -11,7 +11,7 @@
 //    polyscript does with the page's `files` before any of our Python runs
 //    (zipfile then looks up the cp437 codec, which no import statement shows);
 //  - "imported": the import-time closure of the entry scripts
-//    (tools/import_closure.py, run on Pyodide's own Python over the roots and
+//    (tools/runtime/import_closure.py, run on Pyodide's own Python over the roots and
 //    the full standard library unpacked into its memory file system), as
 //    module -> file, null for modules that are no file (built-in, JavaScript).
 import { loadPyodide } from "pyodide";

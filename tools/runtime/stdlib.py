@@ -3,10 +3,10 @@ imports, derived at build time, with the rest served on demand.
 
 Pyodide's python_stdlib.zip holds 559 modules (2.5 MB); the site's Python
 needs about 150 of them (0.8 MB of source). Which ones is derived, never listed by
-hand: tools/derive_stdlib.mjs runs the Pyodide the site ships, in Node, and
+hand: tools/runtime/derive_stdlib.mjs runs the Pyodide the site ships, in Node, and
 reports what Pyodide imports to start and what the site's entry scripts
-import (tools/import_closure.py). The trimmed zip also carries
-tools/stdlib_ondemand.py, which fetches the full zip on the first import of
+import (tools/runtime/import_closure.py). The trimmed zip also carries
+tools/runtime/stdlib_ondemand.py, which fetches the full zip on the first import of
 any other standard module.
 """
 
@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, TypedDict
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-ROOT = Path(__file__).resolve().parent.parent
-TOOLS = ROOT / "tools"
+ROOT = Path(__file__).resolve().parents[2]
+TOOLS = ROOT / "tools" / "runtime"
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 FULL_STDLIB = PYODIDE_DIR / "python_stdlib.zip"
 PYSCRIPT_PACKAGE = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
@@ -39,7 +39,7 @@ ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed: the same modules make the same zip
 
 
 class Plan(TypedDict):
-    """What tools/derive_stdlib.mjs is given: the files it mounts, where, and the entry scripts."""
+    """What tools/runtime/derive_stdlib.mjs is given: the files it mounts, where, and the entry scripts."""
 
     files: dict[str, str]
     path: list[str]
@@ -47,7 +47,7 @@ class Plan(TypedDict):
 
 
 class Found(TypedDict):
-    """What tools/derive_stdlib.mjs reports: the modules Pyodide imports to start,
+    """What tools/runtime/derive_stdlib.mjs reports: the modules Pyodide imports to start,
     and each module the entries import with its file (None: built in)."""
 
     boot: list[str]
@@ -160,7 +160,7 @@ def ondemand_source(rest: list[str]) -> bytes:
 
 def compiled(source_zip: bytes, mode: str = "sourceless") -> bytes:
     """``source_zip`` with its modules compiled to bytecode by the Pyodide the
-    site ships (tools/compile_stdlib.mjs, whose ``mode`` is sourceless or
+    site ships (tools/runtime/compile_stdlib.mjs, whose ``mode`` is sourceless or
     checked; cached like the derivation).
 
     Why: Python compiles a module's source each time it imports it from a zip

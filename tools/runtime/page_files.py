@@ -17,14 +17,14 @@ nothing is run):
   that name, ``importlib.import_module(kind)`` (site/py/<kind>.py), so a page
   needs the modules of the kinds it holds, and only those;
 - each of these with every site/py module it imports, anywhere in its source
-  (tools/import_closure.py: a function's import runs once it is called);
+  (tools/runtime/import_closure.py: a function's import runs once it is called);
 - and a module a listed one names by its place beside it, ``"./sandbox.py"``:
   the checker finds the URL of sandbox.py in the page's ``files`` and hands it
   to its worker (site/py/checker.py, ``app_urls``), which never imports it in
   the page.
 
 Every module stays in the site and in the service worker's list (it keeps
-every file of the build: tools/offline.py), so each page offline finds what
+every file of the build: tools/runtime/offline.py), so each page offline finds what
 it lists, whichever page was visited first.
 """
 
@@ -35,9 +35,9 @@ import functools
 from html.parser import HTMLParser
 from pathlib import Path
 
-from tools.import_closure import closure
+from tools.runtime.import_closure import closure
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PAGE_PY = ROOT / "site" / "py"
 
 

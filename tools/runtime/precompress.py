@@ -22,7 +22,7 @@ from pathlib import Path
 
 import zopfli.gzip
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # Both kinds are kept here under the digest of their input, so a build
 # compresses only what changed (the wasm alone takes 11 s with Zopfli).
 CACHE = ROOT / "node_modules" / ".cache" / "pyengine" / "compressed"
@@ -62,7 +62,7 @@ def compressed(files: list[Path]) -> dict[Path, tuple[Path, Path]]:
         with tempfile.NamedTemporaryFile("w", suffix=".json") as jobs:
             json.dump({"quality": BROTLI_QUALITY, "files": todo}, jobs)
             jobs.flush()
-            subprocess.run(["node", str(ROOT / "tools" / "brotli.mjs"), jobs.name], check=True)
+            subprocess.run(["node", str(ROOT / "tools" / "runtime" / "brotli.mjs"), jobs.name], check=True)
     return copies
 
 

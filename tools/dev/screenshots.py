@@ -5,7 +5,7 @@ Serves build/site (run `make build` first; `make screenshots` does) on
 in progress with hints on, the README's pictures) in the light and dark
 schemes, at desktop and phone widths, with the system's Chromium.
 
-    python tools/screenshots.py [--site DIR] [--out site/assets/screenshots] [--pages play search ...]
+    python tools/dev/screenshots.py [--site DIR] [--out site/assets/screenshots] [--pages play search ...]
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from typing import NamedTuple
 
 from playwright.sync_api import Page, ViewportSize, sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))  # run as a script: `tools` is a package of the root
 
-from tools.browser import NoChromiumError, launch_args, serve  # noqa: E402
+from tools.dev.browser import NoChromiumError, launch_args, serve  # noqa: E402
 
 SIZES: dict[str, ViewportSize] = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 780}}
 # A game in progress, the person (X) to move with a winning fork available.

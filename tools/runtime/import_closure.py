@@ -1,6 +1,6 @@
 """The modules imported when some entry scripts run: their import-time closure.
 
-Runs inside Pyodide's own Python (tools/derive_stdlib.mjs), because the
+Runs inside Pyodide's own Python (tools/runtime/derive_stdlib.mjs), because the
 standard library it reads is Pyodide's, written for a newer Python than the
 one running the build. Static, by reading the source (``ast``), never by
 running it:
@@ -10,7 +10,7 @@ running it:
 - the standard library: only the imports that run when the module is
   imported (module and class bodies, with their if/try blocks); an import
   inside one of its functions runs only if that function is called, and the
-  on-demand finder (tools/stdlib_ondemand.py) serves it then;
+  on-demand finder (tools/runtime/stdlib_ondemand.py) serves it then;
 - both skip ``if TYPE_CHECKING:`` and ``if __name__ == "__main__":`` blocks;
 - ``from package import name`` counts ``package.name`` when it is a module.
 """
@@ -60,7 +60,7 @@ def closure(entries: list[str], path: list[str], stdlib: str | None = None) -> d
     file on ``path``, such as a built-in or a JavaScript module). ``stdlib``:
     the standard library's folder, whose files count only the imports that run
     when they are imported (None: every file on ``path`` is the site's own, as
-    for the page's modules alone, tools/page_files.py)."""
+    for the page's modules alone, tools/runtime/page_files.py)."""
     found: dict[str, str | None] = {}
 
     def locate(name: str) -> str | None:

@@ -24,15 +24,15 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from tools import stylesheets
-from tools.icons import ico, icon
+from tools.pages import stylesheets
+from tools.pages.icons import ico, icon
 
 # 64 bits: a collision between two builds of one file is out of reach.
 DIGEST_HEX = 16
 
 
 def write_icons(site: Path) -> None:
-    """The installable app's icons, drawn by tools/icons.py, and the pages'
+    """The installable app's icons, drawn by tools/pages/icons.py, and the pages'
     favicon at /favicon.ico as well: a browser asks for that address when a
     page names no icon (the no-JavaScript pages), and would be answered 404."""
     icons = site / "assets" / "icons"
@@ -51,7 +51,7 @@ NOT_PRECACHED = re.compile(
     r"|^runtime/pyscript/(codemirror|xterm|zip-|toml-|pyodide_graph))"
 )
 # Kept once a page has needed it, never downloaded ahead: the full standard
-# library (2.5 MB), which only a reader's own code can need (tools/loader.mjs).
+# library (2.5 MB), which only a reader's own code can need (tools/runtime/loader.mjs).
 LAZY = frozenset({"runtime/pyodide/python_stdlib.zip"})
 # PyScript's bundler names its chunks by their content (core-C9KDLldu.js), and
 # core.js imports them by those names; the theme names its own files likewise

@@ -1,5 +1,5 @@
 // The code editor of "Check your own minimax": CodeMirror 6 from npm,
-// bundled at build time (tools/editor.py) into runtime/checker/editor.js,
+// bundled at build time (tools/pages/editor.py) into runtime/checker/editor.js,
 // which only that page loads. It turns the page's <textarea> into an editor,
 // keeps the textarea's value equal to the code (the page's Python reads it
 // there), and keeps the code in the browser (localStorage) as it is typed.
@@ -172,7 +172,7 @@ function listen(worker) {
 // -- the worker's start -----------------------------------------------------------------
 
 // The worker script's address: the build writes its digest into this one
-// (tools/editor.py), as it writes every file's into the pages.
+// (tools/pages/editor.py), as it writes every file's into the pages.
 const WORKER_URL = new URL("./sandbox.mjs", import.meta.url).href;
 
 // Starts `worker` with the runtime's files at the very addresses the page's

@@ -1,9 +1,9 @@
 // Prints PyScript's own Python package as PyScript writes it into the folder
 // of a main-thread script before the script runs: a JSON object of path in
-// that folder ("pyscript/display.py") -> text. Run by tools/runtime.py at
+// that folder ("pyscript/display.py") -> text. Run by tools/runtime/runtime.py at
 // build time.
 //
-//   node tools/pyscript_package.mjs node_modules/@pyscript/core/src/stdlib/pyscript.js
+//   node tools/runtime/pyscript_package.mjs node_modules/@pyscript/core/src/stdlib/pyscript.js
 //
 // That module is the build artifact PyScript's dist bundle inlines: its
 // src/stdlib.js walks the object (folders are objects, files strings) and

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pyengine import Player
 from pyengine.editions.nojs import NoJsEdition, nojs_edition
-from tools.csp import with_csp
+from tools.pages.csp import with_csp
 
 NOJS_FOLDERS = {Player.X: "nojs", Player.O: "nojs/bot-first"}
 

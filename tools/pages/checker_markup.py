@@ -1,7 +1,7 @@
 """The markup of "Check your own minimax": the reader's code, the run, the verdict.
 
 ``<!-- board: checker -->`` draws it in its loading state: a textarea, which
-the editor (tools/editor.mjs, loaded by this markup and by no other page)
+the editor (tools/pages/editor.mjs, loaded by this markup and by no other page)
 turns into a code editor; site/py/checker.py runs the reader's code, in a
 worker of its own, when Python is up. The starter code is a correct
 memoised minimax, shown as text (html-escaped), never as markup.
@@ -24,11 +24,11 @@ from pyengine.grading.chooseform import call_budget as choose_budget
 from pyengine.grading.cs50 import FILE_BUDGET_S, LOAD_BUDGET_S, Form, Judge, Probe, Verdict, call_budget
 from pyengine.grading.runner import Runner
 from tests.cs50 import mutants
-from tools import editor, explorer
+from tools.pages import editor, explorer_markup
 
 # The explorer's default search; the page's Python moves it to each failing
 # position (view.watch_href), as the play page does with its own link.
-WATCH = html.escape(f"../search/{explorer.search_address.watch_query(Board.empty())}")
+WATCH = html.escape(f"../search/{explorer_markup.search_address.watch_query(Board.empty())}")
 
 STARTER = '''from functools import cache
 

@@ -1,16 +1,16 @@
 """The checker page's editor and the worker that runs a reader's code, written
 into ``runtime/checker`` of the built site.
 
-- editor.js: tools/editor.mjs with CodeMirror 6 (npm, pinned by
+- editor.js: tools/pages/editor.mjs with CodeMirror 6 (npm, pinned by
   package-lock.json) bundled by esbuild into one minified module; only
-  "Check your own minimax" loads it (tools/checker.py's markup).
-- sandbox.mjs: tools/sandbox.mjs, the dedicated worker with a Pyodide of its
-  own, given the standard libraries' names (tools/stdlib.py, as the page's
+  "Check your own minimax" loads it (tools/pages/checker_markup.py's markup).
+- sandbox.mjs: tools/runtime/sandbox.mjs, the dedicated worker with a Pyodide of its
+  own, given the standard libraries' names (tools/runtime/stdlib.py, as the page's
   loader is); it takes the runtime files' addresses from the page's loader at
-  run time (tools/editor.mjs), digests and all.
+  run time (tools/pages/editor.mjs), digests and all.
 
 The bundle names the worker by an address with the worker's digest (as
-tools/offline.py names every file: a deploy never pairs a page with another
+tools/runtime/offline.py names every file: a deploy never pairs a page with another
 build's worker, and the service worker keeps it under that address), written
 here because offline.py leaves the runtime's scripts as they are.
 """
@@ -21,9 +21,9 @@ import json
 import subprocess
 from pathlib import Path
 
-from tools import offline, precompress, stdlib
+from tools.runtime import offline, precompress, stdlib
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
 FOLDER = "runtime/checker"
 EDITOR = "editor.js"
@@ -39,7 +39,7 @@ def write_files(site: Path) -> None:
     subprocess.run(
         [
             str(ESBUILD),
-            str(ROOT / "tools" / "editor.mjs"),
+            str(ROOT / "tools" / "pages" / "editor.mjs"),
             "--bundle",
             "--minify",
             "--format=esm",
@@ -51,7 +51,7 @@ def write_files(site: Path) -> None:
         check=True,
         cwd=ROOT,
     )
-    source = (ROOT / "tools" / WORKER).read_text()
+    source = (ROOT / "tools" / "runtime" / WORKER).read_text()
     assert source.count('"__SETTINGS__"') == 1, "sandbox.mjs must hold one SETTINGS placeholder"
     names = {"stdlib": stdlib.TRIMMED_NAME, "fullStdlib": stdlib.FULL_STDLIB.name}
     (folder / WORKER).write_text(source.replace('"__SETTINGS__"', json.dumps(names)))

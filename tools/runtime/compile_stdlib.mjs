@@ -1,7 +1,7 @@
 // Compiles a zip of Python modules to bytecode with the Pyodide the site
-// ships, in Node: run by tools/stdlib.py at build time.
+// ships, in Node: run by tools/runtime/stdlib.py at build time.
 //
-//   node tools/compile_stdlib.mjs SOURCE.zip DEST.zip MODE [SOURCE.zip DEST.zip MODE ...]
+//   node tools/runtime/compile_stdlib.mjs SOURCE.zip DEST.zip MODE [SOURCE.zip DEST.zip MODE ...]
 //
 // Each MODE is sourceless or checked; one Pyodide start compiles every zip
 // given (a start in Node costs about 3.6 CPU-s on this machine).

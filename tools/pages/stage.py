@@ -1,8 +1,8 @@
 """A board's stage, written into pages before any Python runs: the board in
 its loading state, its banner, status line and the runtime's notice.
 
-Every page's board markup (tools/boards.py and the teaching pages' modules,
-such as tools/strategy_map.py) draws its board with ``stage``, so the board is
+Every page's board markup (tools/pages/boards.py and the teaching pages' modules,
+such as tools/pages/strategy_map_markup.py) draws its board with ``stage``, so the board is
 on screen at first paint and the page's Python (site/py) only brings it to life.
 """
 
@@ -16,9 +16,9 @@ from pyengine import Board, analyze
 from pyengine.words import cell_label, hint_text
 
 # A cell's markup is the page's own (site/py/cellmarkup.py), so the board drawn
-# here is the one the page's Python builds. Appended, as tools/explorer.py
+# here is the one the page's Python builds. Appended, as tools/pages/explorer_markup.py
 # does, so that no module of site/py hides one of the build's.
-sys.path.append(str(Path(__file__).resolve().parent.parent / "site" / "py"))
+sys.path.append(str(Path(__file__).resolve().parents[2] / "site" / "py"))
 from cellmarkup import Element, cell_markup
 
 

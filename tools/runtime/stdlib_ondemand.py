@@ -2,7 +2,7 @@
 
 Runs in the browser: the build puts this file into the trimmed standard
 library zip as ``_stdlib_ondemand.py`` and writes REST, and the site's loader
-(tools/loader.mjs) installs it. The trimmed zip holds only what the site's
+(tools/runtime/loader.mjs) installs it. The trimmed zip holds only what the site's
 Python imports; code a reader runs on a page may import any standard module.
 This finder sits last on ``sys.meta_path``: for a module of the full standard
 library that the trimmed zip lacks (REST), it has the loader download the full

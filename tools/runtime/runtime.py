@@ -14,15 +14,15 @@ import subprocess
 import zipfile
 from pathlib import Path
 
-from tools import offline, precompress, stdlib
-from tools.import_closure import _imports
+from tools.runtime import offline, precompress, stdlib
+from tools.runtime.import_closure import _imports
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NODE_MODULES = ROOT / "node_modules"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
 # PyScript's own Python package, as the module its dist bundle inlines (see
-# pyscript_package; tools/stdlib.py's PYSCRIPT_PACKAGE is the same package's
+# pyscript_package; tools/runtime/stdlib.py's PYSCRIPT_PACKAGE is the same package's
 # unminified sources, which import the same modules).
 PYSCRIPT_PACKAGE_MODULE = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 # What the page fetches from the npm package: Pyodide's two modules and its
@@ -58,15 +58,15 @@ def pyscript_package() -> dict[str, bytes]:
     """PyScript's own Python package as PyScript writes it into the script's
     folder before the script runs, by path in that folder ("pyscript/web.py"):
     the strings of the module its dist bundle inlines, read by node
-    (tools/pyscript_package.mjs), as UTF-8 (PyScript writes them with
+    (tools/runtime/pyscript_package.mjs), as UTF-8 (PyScript writes them with
     ``write_text(..., encoding="utf-8")``)."""
     if not PYSCRIPT_PACKAGE_MODULE.exists():
         raise SystemExit(
             f"PyScript's Python package is missing ({PYSCRIPT_PACKAGE_MODULE}): the installed "
-            "@pyscript/core no longer has it where tools/runtime.py reads it, or `npm ci` is needed"
+            "@pyscript/core no longer has it where tools/runtime/runtime.py reads it, or `npm ci` is needed"
         )
     done = subprocess.run(
-        ["node", str(ROOT / "tools" / "pyscript_package.mjs"), str(PYSCRIPT_PACKAGE_MODULE)],
+        ["node", str(ROOT / "tools" / "runtime" / "pyscript_package.mjs"), str(PYSCRIPT_PACKAGE_MODULE)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -78,7 +78,7 @@ def pyscript_package() -> dict[str, bytes]:
     files = json.loads(done.stdout)
     if "pyscript/__init__.py" not in files:
         raise SystemExit(
-            f"{PYSCRIPT_PACKAGE_MODULE} no longer holds pyscript/__init__.py (see tools/pyscript_package.mjs)"
+            f"{PYSCRIPT_PACKAGE_MODULE} no longer holds pyscript/__init__.py (see tools/runtime/pyscript_package.mjs)"
         )
     return {path: text.encode() for path, text in files.items()}
 
@@ -259,7 +259,7 @@ def engine_zip() -> bytes:
 
 
 def loader_settings(folder: Path) -> dict[str, object]:
-    """What tools/loader.mjs needs to know of this build's Pyodide, in ``folder``:
+    """What tools/runtime/loader.mjs needs to know of this build's Pyodide, in ``folder``:
     the address of each file it asks for carries the file's digest."""
     lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
     names = [*PYODIDE_FILES[:3], stdlib.TRIMMED_NAME, stdlib.FULL_STDLIB.name]
@@ -275,6 +275,6 @@ def loader_settings(folder: Path) -> dict[str, object]:
 
 def write_loader(dest: Path) -> None:
     """The loader, next to pyodide.mjs (polyscript takes Pyodide's folder from its URL)."""
-    source = (ROOT / "tools" / LOADER).read_text()
+    source = (ROOT / "tools" / "runtime" / LOADER).read_text()
     assert source.count('"__SETTINGS__"') == 1, "loader.mjs must hold one SETTINGS placeholder"
     dest.write_text(source.replace('"__SETTINGS__"', json.dumps(loader_settings(dest.parent), indent=2)))

@@ -1,7 +1,7 @@
 // Brotli-compresses files with Node's own zlib (Python's standard library has
-// no brotli): run by tools/precompress.py.
+// no brotli): run by tools/runtime/precompress.py.
 //
-//   node tools/brotli.mjs JOBS.json   JOBS: {"quality": 9, "files": {"source": "destination", ...}}
+//   node tools/runtime/brotli.mjs JOBS.json   JOBS: {"quality": 9, "files": {"source": "destination", ...}}
 import { brotliCompressSync, constants } from "node:zlib";
 import { readFileSync, writeFileSync } from "node:fs";
 

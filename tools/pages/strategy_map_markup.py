@@ -17,7 +17,7 @@ from pathlib import Path
 from pyengine import Board, Cell, Player
 from pyengine.policy import fixed_move, person_sequences
 from pyengine.solver import Value, analyze
-from tools.stage import stage
+from tools.pages.stage import stage
 
 SIZE = 900.0  # the top board's side, in SVG user units
 PAD = 0.08  # a sub-board's margin inside its cell, as a fraction of the cell

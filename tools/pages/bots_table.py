@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from pyengine import Level, MatchResult, play_match
 from pyengine.learning.training import ENTRANT_SEED, ENTRANT_TRAINING, ENTRANTS, entrant
-from tools.stdlib import ROOT, cache_entry, keep
+from tools.runtime.stdlib import ROOT, cache_entry, keep
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence

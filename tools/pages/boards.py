@@ -14,8 +14,8 @@ from html import escape
 
 from pyengine import SIZES, Board, Level, Mode, Player
 from pyengine.editions.nojs import compiled_board
-from tools import bots_table, checker, explorer, strategy_map
-from tools.stage import stage
+from tools.pages import bots_table, checker_markup, explorer_markup, strategy_map_markup
+from tools.pages.stage import stage
 
 MARKER = re.compile(r"<!--\s*board:\s*(?P<kind>[a-z_]+)(?:\s+(?P<arg>[^\s>]+))?\s*-->")
 
@@ -161,7 +161,7 @@ def watch_link(board: Board, base: str) -> str:
     default algorithm and order (these pages have none of their own); the
     page's Python keeps it on the board shown (and its base right for the page
     it is on)."""
-    href = escape(f"{base}/search/{explorer.search_address.watch_query(board)}")
+    href = escape(f"{base}/search/{explorer_markup.search_address.watch_query(board)}")
     return f'<p class="ttt-watch"><a href="{href}">Watch the search from here</a></p>'
 
 
@@ -221,9 +221,9 @@ MARKUP: dict[str, Callable[[str], str]] = {
     "facts": lambda _: facts_markup(),
     "funnel": lambda _: funnel_markup(),
     "ladder": lambda _: bots_table.ladder_markup(),
-    "checker": checker.markup,
-    "explorer": explorer.markup,
-    "strategy_map": strategy_map.markup,
+    "checker": checker_markup.markup,
+    "explorer": explorer_markup.markup,
+    "strategy_map": strategy_map_markup.markup,
 }
 
 

@@ -2,12 +2,12 @@
 // dedicated Web Worker with a Pyodide of its own, so that no line of that
 // code ever runs on the page's thread. The build writes it to
 // runtime/checker/sandbox.mjs and fills in SETTINGS: the names of the trimmed
-// standard library and of the full one (tools/editor.py, from tools/stdlib.py,
+// standard library and of the full one (tools/pages/editor.py, from tools/runtime/stdlib.py,
 // as the page's loader gets them).
 //
 // Where the runtime's files are: the page sends them in its first message,
 // as the page's own loader names them (its runtimeFiles: each file's
-// absolute address with its content's digest, tools/offline.py) with its
+// absolute address with its content's digest, tools/runtime/offline.py) with its
 // package index (lockFileContents), and the engine's and sandbox.py's
 // addresses from the page's <script type="py"> config. So the worker loads
 // the very files the page loads, from the same cache entries of the service

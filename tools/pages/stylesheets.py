@@ -51,7 +51,7 @@ def inline(html_text: str, page_url: str, site: Path) -> str:
         if RELATIVE.search(css) or "</style" in css.lower():
             raise SystemExit(
                 f"{path}: names other files by relative address or closes a <style> element, "
-                "so it cannot be inlined into the page as it is (tools/stylesheets.py)"
+                "so it cannot be inlined into the page as it is (tools/pages/stylesheets.py)"
             )
         return f'<style data-from="{path}">{css}</style>'
 
