@@ -39,7 +39,7 @@ lint: $(STAMP)                ## ruff and mypy --strict: the engine, the page's 
 	$(PY) -m ruff format --check $(PYTHON_DIRS)
 	$(PY) -m mypy --strict pyengine site/py tools
 
-bench: $(STAMP)               ## engine speed against ../shared/bench/anchors.py
+bench: $(STAMP)               ## engine speed against bench/baselines.py
 	$(PY) bench/engine.py
 
 bench-load: build chromium     ## page load on real networks in Chromium (BENCH_LOAD_ARGS="--baseline-site DIR ...")
