@@ -110,7 +110,7 @@ class CompiledBoard(Record):
     and the endings: most of the sheet, and none of it needed until a move is
     made, so a page may put it after ``html``. A browser paints what it has
     parsed so far; with these rules ahead of it, the board's markup often
-    missed the first frame (bench/README.md, issue 21)."""
+    missed the first frame (bench/README.md)."""
     ids: str
     """Starts every id of this board: one board per side shares the page."""
 

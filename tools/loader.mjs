@@ -200,7 +200,7 @@ const turn = () => globalThis.scheduler && scheduler.yield
 // What Pyodide's own bootstrap imports: `import _pyodide_core` initialises
 // Pyodide's core, which imports these from the standard library (asyncio
 // alone brings some forty modules), as one synchronous stretch of about 0.5 s
-// on this machine, the longest task of the visit (issue 21). Imported first,
+// on this machine, the longest task of the visit. Imported first,
 // each in a task of its own and in an order where each brings only a few
 // modules, they leave that import little to do. shutil, tempfile and zipfile
 // are what Pyodide's package loader imports right after it. An import that
@@ -235,7 +235,7 @@ const BOOTSTRAP_IMPORTS = [
 //     imports them all in one task, as before);
 //  5. Pyodide's bootstrap, now short, and the rest of loadPyodide.
 // Steps 1 and 2 were one task of 120-170 ms on a quiet machine until they
-// were cut apart (bench/README.md, issue 21). The hold in preRun is a run
+// were cut apart (bench/README.md). The hold in preRun is a run
 // dependency, Emscripten's own way to make run() wait.
 function inTurns(createPyodideModule) {
   return async (settings) => {
