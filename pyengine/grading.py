@@ -51,7 +51,7 @@ def positions_to_check() -> list[Board]:
     memory a few positions at a time, so no single call searches the whole
     tree. Fewest marks first, the empty board's call did: one call of 40 ms in
     CPython and about twice that in the browser, a task the page could not
-    cut (bench/README.md)."""
+    cut (bench/HISTORY.md)."""
     return list(_positions_to_check())
 
 
