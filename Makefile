@@ -39,8 +39,8 @@ lint: $(STAMP)                ## ruff and mypy --strict: the engine, the page's 
 	$(PY) -m ruff format --check $(PYTHON_DIRS)
 	$(PY) -m mypy --strict pyengine site/py tools
 
-bench: $(STAMP)               ## engine speed against ../shared/bench/anchors.py
-	$(PY) bench/engine.py
+bench: $(STAMP) $(NODE) chromium  ## engine speed against bench/baselines.py (BENCH_ARGS="--runs 3 --no-browser ...")
+	$(PY) bench/engine.py $(BENCH_ARGS)
 
 bench-load: build chromium     ## page load on real networks in Chromium (BENCH_LOAD_ARGS="--baseline-site DIR ...")
 	$(PY) bench/load.py $(BENCH_LOAD_ARGS)

@@ -14,7 +14,7 @@ Pyodide of its own (site/py/checker.py). Measured in one run:
      just after (once the next worker is ready), the page running a task of
      10 ms of JavaScript every 20 ms (the page's own slices are 10 ms), so
      that what a busy machine does to a 10 ms task is measured beside it;
-  4. CS50 AI files (issue 30): the seconds the page takes to check the
+  4. CS50 AI files: the seconds the page takes to check the
      project's correct tictactoe.py, the slow one (deepcopy at every node,
      no memory) and the one-bug files (tests/cs50/), beside the seconds
      CPython's judge takes for the same file in this process

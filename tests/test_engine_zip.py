@@ -2,7 +2,7 @@
 engine_zip), as far as PyScript's own Python package goes: the zip ships the
 modules of it the page's start imports, exactly as PyScript writes them, with
 their checked bytecode, so the start's hooks can import the package in a task
-of its own before PyScript's prelude writes it (issue 21).
+of its own before PyScript's prelude writes it (a shorter longest task at start).
 
 What PyScript writes is pinned against the bundle the site serves: a PyScript
 upgrade that changes the texts fails here, not silently the page's speed

@@ -33,7 +33,7 @@ from pyengine.teaching.search import (
 from pyengine.teaching.stepwords import Convention, describe
 from pyengine.teaching.trace import JUMPS, SMALL_TREE, Branch, BranchState, PathNode, Trace, steps_bound, tree
 
-SMALL = Board.parse("X.O/.X./..O")  # issue 19's position: End, then Back, stuck the explorer
+SMALL = Board.parse("X.O/.X./..O")  # where End, then Back, once stuck the explorer
 LARGE = Board.parse("XO../OX../..XO/....")  # a 4x4 position with 10 empty cells, the most searched here
 # Small (the whole tree drawn) and large (the path drawn), 3x3 and 4x4.
 SIGNS = {1: "+1", 0: "0", -1: "\u22121"}  # values as the page writes them
@@ -59,7 +59,7 @@ def counts_after(steps: list[Event]) -> list[Counts]:
 class TestStepping:
     @pytest.mark.parametrize("algorithm", list(Algorithm))
     def test_end_then_back_lands_on_the_step_before_the_last(self, algorithm: Algorithm) -> None:
-        """Issue 19: End, then Back, -10, -100 and Back again, each the engine's event."""
+        """End, then Back, -10, -100 and Back again: each the engine's event."""
         steps = list(events(algorithm, SMALL, Order.CCE))
         trace = Trace(algorithm, SMALL, Order.CCE)
         for how, number in (
@@ -279,7 +279,7 @@ class TestWords:
         assert searchwords.race_value(value, board) == f"{SIGNS[value]} for {side}"
 
 
-# -- two conventions (issue 19 item 3) ----------------------------------------------
+# -- two conventions ---------------------------------------------------------------
 
 MAXMIN = Convention.MAXMIN
 WRITTEN = {**SIGNS, 2: "+\u221e", -2: "\u2212\u221e"}  # a window's open ends too

@@ -299,7 +299,7 @@ class Trace:
 
     A page asks with ``jump`` (one of JUMPS) or ``seek``: every step asked
     for is kept between 1 and the last step, and every jump works whatever
-    the trace is doing (issue 19: End, then Back, raised IndexError).
+    the trace is doing (End, then Back, included).
 
     >>> trace = Trace(Algorithm.ALPHABETA, Board.parse("XOX/OXO/..."), Order.CCE)
     >>> trace.seek(14); trace.work(1000)
@@ -535,9 +535,10 @@ class Trace:
         """Keep ``step`` as the last one made, and stand at it. The steps kept
         stay consecutive, so that a step is found by its number: one made
         after a gap (the steps between were made but not kept, on the way to
-        a far one) replaces those before it. Issue 19: after End, the trace
-        kept steps 1 and the last, took the last for step 2, and Back raised
-        IndexError."""
+        a far one) replaces those before it."""
+        # Kept across a gap, the steps' numbers would no longer find them:
+        # after End the trace held steps 1 and the last, took the last for
+        # step 2, and Back raised IndexError.
         recent = self._recent
         if recent and recent[-1].number != step.number - 1:
             recent.clear()

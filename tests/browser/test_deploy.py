@@ -1,4 +1,4 @@
-"""A deploy reaches a returning visitor whole (issue 17).
+"""A deploy reaches a returning visitor whole: never old files mixed with new.
 
 The experiment: the site served as a static host would, a visitor's service
 worker installed, then the host serves a new build of the same tree in which

@@ -314,7 +314,7 @@ def test_the_board_is_drawn_before_python_runs(page: Page, base_url: str) -> Non
     assert html.count('<form class="fp-board"') == 2
 
 
-# -- the game review (issue 19) ----------------------------------------------------
+# -- the game review ---------------------------------------------------------------
 
 
 def moves_played(page: Page, size: int = 3) -> list[int]:

@@ -153,7 +153,7 @@ def test_no_page_preloads_the_wasm(site_dir: Path) -> None:
     load instead of compiling it again, only when the module is streamed from
     a response of fetch(), the way the loader asks for it first: a wasm the
     head preloaded (link rel=preload) was compiled afresh at every visit
-    (bench/README.md, "Page load", the later visit)."""
+    (bench/HISTORY.md, "The wasm's code cache")."""
     for path in sorted(site_dir.rglob("*.html")):
         links = re.findall(r"<link\b[^>]*>", path.read_text())
         assert not [link for link in links if "pyodide.asm.wasm" in link], path.relative_to(site_dir)

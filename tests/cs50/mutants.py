@@ -1,7 +1,7 @@
 """The project's one-bug CS50 AI files: tests/cs50/correct.py with one edit each.
 
 Each mutant is the correct file with one fault of the kinds students make
-(issue 30, /work/shared/CS50-FORM.md): an edit of a few characters to a few
+(the faults most found in a survey of 60 students' files): an edit of a few characters to a few
 lines, kept here as the edit rather than as thirty-odd near-copies of one
 file, so that each bug reads on its own. ``source(mutant)`` makes the file;
 ``python -m tests.cs50.mutants DIR`` writes them all to DIR, as a teacher

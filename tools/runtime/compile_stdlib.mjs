@@ -30,7 +30,7 @@ for (let i = 0; i < args.length; i += 3) {
 // PYTHONNODEBUGRANGES: the bytecode leaves out each instruction's columns
 // (lines stay), as python -X no_debug_ranges does; tracebacks through these
 // modules lose only their ^^^ carets. The columns were a third of the
-// compressed bytes (bench/README.md).
+// compressed bytes (bench/HISTORY.md).
 const py = await loadPyodide({
   env: { PYTHONNODEBUGRANGES: "1" },
   stdout: () => {},

@@ -16,7 +16,7 @@
 // under way. Polyscript asks only once the page is parsed, the theme's script
 // has run and its own modules have loaded and opened their package cache:
 // Python's start-up, one long task, began about 0.35 s later than in a bare
-// Pyodide boot on localhost (measured: bench/README.md). Until polyscript
+// Pyodide boot on localhost (measured: bench/HISTORY.md). Until polyscript
 // hands over its stdout and stderr, lines are kept for it. The site asks
 // polyscript for no packages, so the options it would add for them never
 // exist.
@@ -142,8 +142,8 @@ function guard(realFetch) {
 // Pyodide's own request with that response. Not a <link rel=preload>: Chromium
 // keeps the compiled wasm in its code cache, for the next visit to load
 // instead of compiling, only when the module is streamed from a response of
-// fetch(); a preloaded wasm was compiled afresh at every visit (bench/README.md,
-// "Page load").
+// fetch(); a preloaded wasm was compiled afresh at every visit (bench/HISTORY.md,
+// "The wasm's code cache").
 const early = new Map();  // address -> the response an attempt asked for, until Pyodide asks
 
 function askFirst(realFetch, name) {
@@ -200,7 +200,7 @@ const turn = () => globalThis.scheduler && scheduler.yield
 // What Pyodide's own bootstrap imports: `import _pyodide_core` initialises
 // Pyodide's core, which imports these from the standard library (asyncio
 // alone brings some forty modules), as one synchronous stretch of about 0.5 s
-// on this machine, the longest task of the visit (issue 21). Imported first,
+// on this machine, the longest task of the visit. Imported first,
 // each in a task of its own and in an order where each brings only a few
 // modules, they leave that import little to do. shutil, tempfile and zipfile
 // are what Pyodide's package loader imports right after it. An import that
@@ -235,7 +235,7 @@ const BOOTSTRAP_IMPORTS = [
 //     imports them all in one task, as before);
 //  5. Pyodide's bootstrap, now short, and the rest of loadPyodide.
 // Steps 1 and 2 were one task of 120-170 ms on a quiet machine until they
-// were cut apart (bench/README.md, issue 21). The hold in preRun is a run
+// were cut apart (bench/HISTORY.md). The hold in preRun is a run
 // dependency, Emscripten's own way to make run() wait.
 function inTurns(createPyodideModule) {
   return async (settings) => {

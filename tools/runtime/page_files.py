@@ -4,7 +4,7 @@ those its Python can import, not every module of the folder.
 Why: PyScript's ``files`` setting (overrides/partials/boards-run.html) and the
 page's preloads (boards-head.html) fetch each listed module on every cold
 visit, on the connection the 3.5 MB wasm is still arriving on, so every byte
-before it delays Python's start (issue 21). The home page's game never
+before it delays Python's start. The home page's game never
 imports the explorer, the checker or the learning page's modules: with every
 module listed, it downloaded about 57 kB (gzip) it never ran.
 

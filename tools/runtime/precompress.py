@@ -6,7 +6,7 @@ compresses well: the wasm goes from 9.6 MB to 3.4 MB with gzip and 3.1 MB with
 brotli. The gzip copies are made by Zopfli, whose output any gzip reader
 takes: 3-6% smaller than ``gzip -9`` (the wasm 3.53 to 3.42 MB, Pyodide's
 JavaScript 260 to 246 KB), bytes a cold visit over a gzip host no longer
-downloads (issue 21). A copy is written only where it saves at least a tenth;
+downloads. A copy is written only where it saves at least a tenth;
 the standard library zips are not tried: they are deflated inside and would
 save 1%. ``make serve`` (``python -m http.server``) ignores the copies and
 serves the originals.

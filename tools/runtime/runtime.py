@@ -33,7 +33,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 LOADER = "loader.mjs"
 # After this long without Python the page says the game is taking long and
 # offers a retry: 2.3x the slowest start measured on this machine with the CPU
-# slowed 4x (8.8 s, issue 8), and about what a 1.6 Mbit/s link needs for the
+# slowed 4x (8.8 s), and about what a 1.6 Mbit/s link needs for the
 # compressed runtime (3.9 MB brotli). Later than that, a person deserves to know.
 WATCHDOG_MS = 20_000
 # Engine modules the browser never imports, as paths inside pyengine/: the
@@ -215,7 +215,7 @@ def engine_zip() -> bytes:
     """The zip PyScript unpacks next to main.py, with the modules the page
     imports as it starts (imported_at_start) as bytecode, because Python
     compiles a module's source at every import, and these were compiled at
-    every visit, inside the start's longest pieces (bench/HISTORY.md, issue 21):
+    every visit, inside the start's longest pieces (bench/HISTORY.md):
 
     - the engine's: sourceless bytecode (pyengine/*.pyc, as the standard
       library is); its other modules stay source, for fewer bytes;
