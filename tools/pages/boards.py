@@ -8,11 +8,12 @@ Python (site/py) only brings it to life.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from html import escape
 
-from pyengine import SIZES, Board, Level, Mode, Player
+from pyengine import SIZES, Board, Game, Level, Mode, Player
 from pyengine.editions.nojs import compiled_board
 from tools.pages import bots_table, checker_markup, explorer_markup, strategy_map_markup
 from tools.pages.stage import stage
@@ -32,9 +33,41 @@ MARKER = re.compile(r"<!--\s*board:\s*(?P<kind>[a-z_]+)(?:\s+(?P<arg>[^\s>]+))?\
 # that the full game is on its way.
 PLAYS_NOW = "You can play now. Undo, hints and the other settings need JavaScript."
 PLAYS_NOW_LOADING = "You can play now; the full game is loading\u2026"
+
+
+def first_paint_headings() -> dict[str, str]:
+    """The game page's heading for every mode and levels an address can ask
+    for, in the page's own words (view.heading), keyed ``"mode level olevel"``
+    by the choices' values: the chooser below shows the right one at first
+    paint, where the markdown's heading is the default game's."""
+    import view  # the page's Python, on the path through stage.py
+
+    headings = {}
+    for mode in Mode:
+        for level in Level:
+            for o_level in Level if mode is Mode.WATCH else (level,):
+                game = Game(mode, level=level, o_level=o_level)
+                headings[f"{mode.value} {level.value} {o_level.value}"] = view.heading(game)
+    return headings
+
+
+# An address's mode, level and O's level as the engine reads them (Choice.parse:
+# any case, spaces around; an unknown value is the default, as the page says
+# once Python runs), to pick the heading.
 FIRST_PAINT_CHOOSER = f"""(() => {{
   const root = document.currentScript.parentElement;
   const query = new URLSearchParams(location.search);
+  const read = (key, known, fallback) => {{
+    const value = (query.get(key) || "").trim().toLowerCase();
+    return known.includes(value) ? value : fallback;
+  }};
+  const levels = {json.dumps([level.value for level in Level])};
+  const mode = read("mode", {json.dumps([mode.value for mode in Mode])}, "{Mode.VS_BOT.value}");
+  const level = read("level", levels, "{Level.PERFECT.value}");
+  const olevel = mode === "{Mode.WATCH.value}" ? read("olevel", levels, level) : level;
+  const heading = document.querySelector(".ttt-heading");
+  const said = {json.dumps(first_paint_headings(), ensure_ascii=False)}[`${{mode}} ${{level}} ${{olevel}}`];
+  if (heading && said) heading.textContent = said;
   const is = (key, value) => !query.has(key) || query.get(key).trim().toLowerCase() === value;
   const side = (query.get("as") || "X").trim().toUpperCase();
   const size = (query.get("size") || "3").trim().toLowerCase();
