@@ -38,10 +38,10 @@ class Level(Choice, Enum, noun="level"):
     """Never does worse than the position's value: fastest win, slowest loss."""
 
 
+# A base class rather than a typing.Protocol, so that importing the engine
+# does not import typing.
 class Bot:
-    """What every bot offers, and all a game or a match asks of one. (A base
-    class rather than a typing.Protocol, so that importing the engine does not
-    import typing.)"""
+    """What every bot offers, and all a game or a match asks of one."""
 
     def choose(self, board: Board) -> Cell:
         """A legal cell to play on ``board``; IllegalMoveError once it is over."""
