@@ -288,18 +288,13 @@ class Trace:
     The events are made again rather than stored (the empty board under minimax
     has about 1.4 million): the last ``keep`` steps made are remembered, so
     stepping back a little is instant, and going further back starts again
-    from the first event. ``keep`` is small (240: two jumps of a hundred)
-    because remembering is what a step costs: each remembered step copies
-    the path, about ten times the cost of making the event, and a start
-    again or a far jump remembers the ``keep`` steps before the one asked
-    for (bench/trace.py: with 2,000, a step back past them took three times
-    as long). ``work(budget)`` makes at most ``budget`` events toward the
+    from the first event. ``work(budget)`` makes at most ``budget`` events toward the
     step asked for by ``seek``, so a page can cut a long jump into slices
     and stay responsive; ``run()`` does it all, a slice at a time.
 
     A page asks with ``jump`` (one of JUMPS) or ``seek``: every step asked
     for is kept between 1 and the last step, and every jump works whatever
-    the trace is doing (End, then Back, included).
+    the trace is doing.
 
     >>> trace = Trace(Algorithm.ALPHABETA, Board.parse("XOX/OXO/..."), Order.CCE)
     >>> trace.seek(14); trace.work(1000)
@@ -317,13 +312,18 @@ class Trace:
         algorithm: Algorithm | str,
         board: Board,
         order: Order | str = Order.CELLS,
+        # keep is small (two jumps of a hundred) because remembering is what a
+        # step costs: each remembered step copies the path, about ten times the
+        # cost of making the event, and a start again or a far jump remembers
+        # the keep steps before the one asked for (bench/trace.py: with 2,000,
+        # a step back past them took three times as long).
         keep: int = 240,
         rule: Rule | str = Rule.AIMA,
     ) -> None:
         self.algorithm = Algorithm.parse(algorithm)
         self.board = board
         self.order = Order.parse(order) if self.algorithm is Algorithm.ALPHABETA else Order.CELLS
-        self.rule = Rule.parse(rule) if self.algorithm is Algorithm.ALPHABETA else Rule.AIMA
+        self.rule: Rule = Rule.parse(rule) if self.algorithm is Algorithm.ALPHABETA else Rule.AIMA
         """When alpha-beta cuts off (the others never do: AIMA's, the default, for them)."""
         self.keep = max(2, keep)
         self.total: int | None = None

@@ -53,7 +53,9 @@ def build_second_site(base: Path) -> Path:
     for name in ("pyengine", "site", "tools", "overrides", "bench", "tests/cs50"):
         shutil.copytree(ROOT / name, tree / name, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "tests" / "__init__.py", tree / "tests" / "__init__.py")
-    shutil.copy(ROOT / "mkdocs.yml", tree / "mkdocs.yml")
+    # mkdocs.yml; and what the engine's wheel and sdist are built from (tools/runtime/downloads.py).
+    for name in ("mkdocs.yml", "pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy(ROOT / name, tree / name)
     (tree / "node_modules").symlink_to(ROOT / "node_modules")
     for module in [tree / "pyengine" / "__init__.py", *(tree / "site" / "py").glob("*.py")]:
         module.write_text(module.read_text() + ADDED)

@@ -44,10 +44,11 @@ def write_icons(site: Path) -> None:
 
 # Not worth a place in the offline cache: the sitemap (dated, for crawlers),
 # compressed copies, source maps, the API inventory for other docs sites,
-# the search's stemmers for languages other than English, and PyScript's
-# editor and terminal chunks (this site uses neither).
+# the search's stemmers for languages other than English, PyScript's editor
+# and terminal chunks (this site uses neither), and the engine's wheel and
+# sdist (for pip, never for play).
 NOT_PRECACHED = re.compile(
-    r"(^sitemap\.xml|\.(gz|br)$|\.map$|^objects\.inv$|^sw\.js$|^assets/javascripts/lunr/"
+    r"(^sitemap\.xml|\.(gz|br)$|\.map$|^objects\.inv$|^sw\.js$|^assets/javascripts/lunr/|^download/"
     r"|^runtime/pyscript/(codemirror|xterm|zip-|toml-|pyodide_graph))"
 )
 # Kept once a page has needed it, never downloaded ahead: the full standard
