@@ -109,12 +109,12 @@ def test_an_attribute_set_from_a_parameter_takes_its_type(engine: griffe.Module)
 
 
 def test_an_instance_attributes_literal_gives_its_type_and_stays(engine: griffe.Module) -> None:
-    shown = engine["trace.Trace.shown"]
+    shown = engine["teaching.trace.Trace.shown"]
     assert (str(shown.annotation), str(shown.value)) == ("int", "1")
 
 
 def test_an_expression_value_goes_the_annotation_stays(engine: griffe.Module) -> None:
-    rule = engine["trace.Trace.rule"]
+    rule = engine["teaching.trace.Trace.rule"]
     assert (str(rule.annotation), rule.value) == ("Rule", None)
 
 
