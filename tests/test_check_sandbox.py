@@ -32,6 +32,8 @@ from typing import NamedTuple
 import pytest
 
 from pyengine.cli import bubblewrap
+from pyengine.grading.chooseform import every_position
+from pyengine.grading.runner import Board as RunnerBoard
 from tests.cs50.mutants import CORRECT
 from tests.support import assert_one_line_error
 
@@ -262,6 +264,23 @@ def test_the_runner_imports_nothing_of_the_engine() -> None:
             assert node.level == 0 and not str(node.module).startswith("pyengine"), ast.unparse(node)
         elif isinstance(node, ast.Import):
             assert not any(alias.name.startswith("pyengine") for alias in node.names), ast.unparse(node)
+
+
+def test_the_runners_own_board_answers_as_the_engines_on_every_position() -> None:
+    """What a choose() file is given where the engine is out of reach: the
+    five members the page documents, the same on all 5,478 positions."""
+
+    def side(player: object) -> str | None:
+        return None if player is None else str(player)
+
+    for board in every_position():
+        own = RunnerBoard.parse(str(board))
+        assert str(own) == str(board) and own.legal_moves == board.legal_moves and own.is_over == board.is_over
+        assert side(own.winner) == side(board.winner) and side(own.to_move) == side(board.to_move)
+        assert [str(own.play(cell)) for cell in own.legal_moves] == [str(board.play(c)) for c in board.legal_moves]
+        assert own == RunnerBoard.parse(str(board)) and hash(own) == hash(RunnerBoard.parse(str(board)))
+    with pytest.raises(ValueError, match="not a legal move"):
+        RunnerBoard.parse("X........").play(0)
 
 
 def test_the_filter_refuses_processes_on_known_machines_only() -> None:

@@ -40,6 +40,7 @@ import shutil
 import struct
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
@@ -58,8 +59,9 @@ TRIAL_S = 30.0  # the trial run's Python, on a busy machine
 ENGINE_ROOT = Path(__file__).resolve().parents[2]  # the folder that holds the pyengine package
 
 
+@cache
 def runner_source() -> str:
-    """The runner's text, the child's ``-c`` program."""
+    """The runner's text, the child's ``-c`` program (read once a process)."""
     return Path(_runner_module.__file__).read_text(encoding="utf-8")
 
 
