@@ -31,7 +31,7 @@ test:                         ## lint, type-check and run every test, browser te
 	@$(MAKE) --no-print-directory lint
 	$(PY) -m pytest $(WORKERS)
 
-test-fast: $(STAMP)           ## everything but the browser tests and those that need the network
+test-fast: $(STAMP) bubblewrap ## everything but the browser tests and those that need the network
 	$(PY) -m pytest $(WORKERS) -m "not browser and not slow and not network"
 
 lint: $(STAMP)                ## ruff and mypy --strict: the engine, the page's Python (stubs/ for the browser's modules), the tools
