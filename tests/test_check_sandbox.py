@@ -283,6 +283,19 @@ def test_the_runners_own_board_answers_as_the_engines_on_every_position() -> Non
         RunnerBoard.parse("X........").play(0)
 
 
+def test_only_the_system_and_the_interpreter_are_mounted_and_every_site_packages_is_covered() -> None:
+    options = bubblewrap.bwrap_options()
+    bound = {options[i + 1] for i, option in enumerate(options) if option in ("--ro-bind", "--bind", "--dev-bind")}
+    prefix = os.path.realpath(sys.base_prefix)
+    links = {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}  # bound where they are folders, not links
+    assert bound <= {"/usr", prefix, os.path.dirname(bubblewrap.interpreter()), *links}
+    covered = {options[i + 1] for i, option in enumerate(options) if option == "--tmpfs"}
+    for tree in bound:
+        for packages in Path(tree).glob("lib*/python3*/*-packages"):
+            assert str(packages.resolve()) in covered, packages
+    assert options[options.index("--chdir") + 1] == bubblewrap.FOLDER and "--unshare-all" in options
+
+
 def test_the_filter_refuses_processes_on_known_machines_only() -> None:
     program = bubblewrap.no_processes("x86_64")
     assert program is not None and len(program) % 8 == 0  # struct sock_filter records
