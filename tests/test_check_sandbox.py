@@ -2,9 +2,9 @@
 
 The files of tests/cs50/hostile/ are each a plausible tictactoe.py with one
 attack: writing outside its folder, reading the user's files, connecting to
-a local port, killing its parent, writing the checker's lines of its own,
-forking hundreds of processes, filling its disk, and importing the engine
-three ways. They run only in bubblewrap: every test that checks them is
+a local port, killing its parent, writing the checker's lines of its own or
+a flood without a newline, forking hundreds of processes, filling its disk,
+and importing the engine three ways. They run only in bubblewrap: every test that checks them is
 skipped where ``pyengine check`` finds no working sandbox (it would refuse
 them too), the files are copied to a temporary folder and checked from
 there, and pytest never imports them (tests/conftest.py). The fork storm is
@@ -184,6 +184,29 @@ def test_killing_its_parent_leaves_the_check_running(run: Run) -> None:
 def test_lines_written_on_every_descriptor_fail_the_file(run: Run) -> None:
     assert run.line("forges_verdicts")["passed"] is False
     assert "wrote on the checker's channel" in run.reasons("forges_verdicts")
+
+
+@needs_sandbox
+def test_a_flood_on_every_descriptor_fails_the_file(run: Run) -> None:
+    assert run.line("floods_channel")["passed"] is False
+    assert "wrote on the checker's channel" in run.reasons("floods_channel")
+
+
+@needs_sandbox
+def test_the_check_keeps_no_more_of_a_flood_than_a_line(tmp_path: Path) -> None:
+    """floods_channel.py writes 64 MB without a newline on the runner's
+    channel: the check reads 8 MB of it, no more, and stops there. Its
+    largest memory (the check's own process, measured by a Python that
+    waits for it) stays below the flood's size."""
+    shutil.copy(HOSTILE / "floods_channel.py", tmp_path / "floods_channel.py")
+    measure = (
+        "import resource, subprocess, sys; "
+        "done = subprocess.run([sys.executable, '-m', 'pyengine', 'check', 'floods_channel.py'], capture_output=True); "
+        "print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    done = subprocess.run([sys.executable, "-c", measure], capture_output=True, text=True, cwd=tmp_path, timeout=600)
+    status, kilobytes = map(int, done.stdout.split())
+    assert status == 1 and kilobytes < 64 * 1024, kilobytes
 
 
 @needs_sandbox

@@ -60,7 +60,8 @@ from .bubblewrap import MEMORY_MB, Sandbox
 
 STARTUP_S = 10.0  # a fresh Python and the runner's imports, on a busy machine, before the code's own budget
 FORGED = "forged"  # the reader's word for a line the runner did not write
-CHANNEL = "lines that are not the checker's own fail the file, whatever they say"
+LINE_LIMIT = 8 * 2**20  # characters of one answer line: more is never the runner's answer to a right call
+CHANNEL = "lines that are not the checker's own, or longer than 8 MB, fail the file, whatever they say"
 
 AUTOGRADE = "pyengine check tictactoe.py"
 HELP = (
@@ -204,8 +205,11 @@ class _Child:
         stream = self.process.stdout
         assert stream is not None
         try:
-            for line in stream:
-                answer = json.loads(line[len(self.token) :]) if line.startswith(self.token) else None
+            # Read a line at most LINE_LIMIT long: the code could write without
+            # end, never a newline, and this process would keep it all.
+            while line := stream.readline(LINE_LIMIT):
+                whole = line.endswith("\n")
+                answer = json.loads(line[len(self.token) :]) if whole and line.startswith(self.token) else None
                 if not isinstance(answer, dict):
                     self.answers.put({"kind": FORGED})  # not the runner's line: the code wrote on its channel
                     break
