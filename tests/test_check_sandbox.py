@@ -3,13 +3,14 @@
 The files of tests/cs50/hostile/ are each a plausible tictactoe.py with one
 attack: writing outside its folder, reading the user's files, connecting to
 a local port, killing its parent, writing the checker's lines of its own or
-a flood without a newline, forking hundreds of processes, filling its disk,
-and importing the engine three ways. They run only in bubblewrap: every test that checks them is
-skipped where ``pyengine check`` finds no working sandbox (it would refuse
-them too), the files are copied to a temporary folder and checked from
-there, and pytest never imports them (tests/conftest.py). The fork storm is
-bounded in the file itself (300 processes at most, each gone in 0.2 s), so
-that even a sandbox that failed could not take the machine down.
+a flood without a newline, an error of terminal escapes, forking hundreds of
+processes, filling its disk, and importing the engine three ways. They run
+only in bubblewrap: every test that checks them is skipped where ``pyengine
+check`` finds no working sandbox (it would refuse them too), the files are
+copied to a temporary folder and checked from there, and pytest never
+imports them (tests/conftest.py). The fork storm is bounded in the file
+itself (300 processes at most, each gone in 0.2 s), so that even a sandbox
+that failed could not take the machine down.
 """
 
 from __future__ import annotations
@@ -238,6 +239,10 @@ def test_the_folder_of_hostile_files_gets_a_line_each_and_exit_1(tmp_path: Path)
     done = check("-j", "2", *names, cwd=tmp_path)
     assert done.returncode == 1 and done.stderr == ""
     assert [line.split(":")[0] for line in done.stdout.splitlines()] == names
+    # escapes_terminal.py's error is escapes: written out, never acted on by the terminal
+    assert all(char.isprintable() for line in done.stdout.split("\n") for char in line)
+    (escapes,) = [line for line in done.stdout.splitlines() if line.startswith("escapes_terminal.py")]
+    assert "RuntimeError on line 21: \\x1b]0;owned\\x07\\x1b[2J" in escapes
 
 
 # -- no sandbox --------------------------------------------------------------------

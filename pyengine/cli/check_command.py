@@ -162,11 +162,22 @@ def report_line(name: str, report: Report) -> str:
         return f"{name}: passed ({form}, {report.seconds:.1f} s)"
     failed = [verdict for verdict in report.verdicts if not verdict.passed]
     first = failed[0]
+    reason = shown_safely(first.reason)  # the code's own words (an error's message) may hold escapes
     if first.name == "code":
-        return f"{name}: failed ({form}): {first.reason}"
+        return f"{name}: failed ({form}): {reason}"
     names = ", ".join(verdict.name for verdict in failed)
     where = f" on {first.position}" if first.position else ""
-    return f"{name}: failed ({form}: {names}); {first.name}(){where}: {first.reason}"
+    return f"{name}: failed ({form}: {names}); {first.name}(){where}: {reason}"
+
+
+def shown_safely(text: str) -> str:
+    """``text`` with what a terminal would act on (escape sequences, a carriage
+    return, a new line) written out as Python writes it in a string.
+
+    >>> shown_safely("a\\x1b[2Jb\\nc")
+    'a\\\\x1b[2Jb\\\\nc'
+    """
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
 class _Child:
