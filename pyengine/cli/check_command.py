@@ -15,7 +15,9 @@ site-packages and no engine to import, its own PID namespace, one small empty
 writable folder, a seccomp filter under which it can start no process, and
 caps on memory and file size. Its answers come back on a pipe, each line
 marked with a token made for that process, so that lines the code writes
-there itself fail its file rather than pass as answers. Where bubblewrap is
+there itself fail its file rather than pass as answers (a line is read 8 MB
+at most), and a verdict's words reach the terminal with their control
+characters written out. Where bubblewrap is
 missing or fails a trial run, the command refuses to run students' code
 (exit status 2) unless told ``--no-sandbox``: the code then runs with the
 rights of whoever runs the command, in an empty temporary folder, its memory
