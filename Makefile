@@ -12,7 +12,7 @@ PYTHON_DIRS := pyengine tests bench tools site/py stubs
 # keep both cores busy. WORKERS= runs the suite in this one process.
 WORKERS ?= -n 2 --dist loadfile --no-loadscope-reorder
 
-.PHONY: run serve build test test-fast lint bench bench-load screenshots chromium clean
+.PHONY: run serve build test test-fast lint bench bench-load screenshots chromium bubblewrap clean
 
 run: $(STAMP)                 ## play against the perfect bot in the terminal
 	$(PY) -m pyengine play
@@ -24,14 +24,14 @@ serve: build                  ## build the site and serve it at http://127.0.0.1
 build: $(STAMP) $(NODE)       ## the static site, in build/site
 	$(PY) -m mkdocs build --strict
 
-# The Python packages, npm's and Chromium are set up side by side (each of the
-# first two keeps one core busy for seconds, on a fresh clone), then lint, then the tests.
+# The Python packages, npm's, Chromium and bubblewrap are set up side by side (each
+# of the first two keeps one core busy for seconds, on a fresh clone), then lint, then the tests.
 test:                         ## lint, type-check and run every test, browser tests included
-	@$(MAKE) --no-print-directory -j3 --output-sync=target $(STAMP) $(NODE) chromium
+	@$(MAKE) --no-print-directory -j3 --output-sync=target $(STAMP) $(NODE) chromium bubblewrap
 	@$(MAKE) --no-print-directory lint
 	$(PY) -m pytest $(WORKERS)
 
-test-fast: $(STAMP)           ## everything but the browser tests and those that need the network
+test-fast: $(STAMP) bubblewrap ## everything but the browser tests and those that need the network
 	$(PY) -m pytest $(WORKERS) -m "not browser and not slow and not network"
 
 lint: $(STAMP)                ## ruff and mypy --strict: the engine, the page's Python (stubs/ for the browser's modules), the tools
@@ -53,6 +53,13 @@ chromium:
 	@if [ -n "$$CHROMIUM_PATH" ] || command -v chromium >/dev/null 2>&1; then :; \
 	elif [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium; \
 	else echo "Chromium is missing: run 'sudo apt-get install chromium' or set CHROMIUM_PATH" >&2; exit 1; fi
+
+# Debian's bubblewrap: pyengine check runs each student's file in it, and
+# tests/test_check_sandbox.py checks files written to do harm only there.
+bubblewrap:
+	@if command -v bwrap >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq bubblewrap; \
+	else echo "bubblewrap is missing: run 'sudo apt-get install bubblewrap'" >&2; exit 1; fi
 
 # uv (from the package index, pinned) installs the project in about 7 s where
 # pip took 25-32, and compiles the bytecode on every core: this machine writes

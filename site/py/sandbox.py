@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 
+from pyengine.board import Board
 from pyengine.grading.chooseform import every_position, positions_to_check
 from pyengine.grading.cs50 import detect_form, iter_wires
 from pyengine.grading.runner import Runner
@@ -40,7 +41,7 @@ class Session:
     that ran past its budget)."""
 
     def __init__(self, code: str, start: int) -> None:
-        self.runner = Runner(code)
+        self.runner = Runner(code, board_of=Board.parse)  # the page's choose() gets the engine's own Board
         self.index = start
         self.calls: Iterator[list[object]] = iter(())
         """The probes from ``index`` on, as the runner takes them."""
