@@ -12,7 +12,7 @@ PYTHON_DIRS := pyengine tests bench tools site/py stubs
 # keep both cores busy. WORKERS= runs the suite in this one process.
 WORKERS ?= -n 2 --dist loadfile --no-loadscope-reorder
 
-.PHONY: run serve build test test-fast lint bench bench-load screenshots chromium bubblewrap clean
+.PHONY: run serve build test test-fast lint bench bench-load screenshots chromium bubblewrap system-packages clean
 
 run: $(STAMP)                 ## play against the perfect bot in the terminal
 	$(PY) -m pyengine play
@@ -48,18 +48,19 @@ bench-load: build chromium     ## page load on real networks in Chromium (BENCH_
 screenshots: build chromium    ## the README's and docs' screenshots
 	$(PY) tools/dev/screenshots.py
 
-# Debian's Chromium for Playwright (it cannot download its own browsers here).
-chromium:
-	@if [ -n "$$CHROMIUM_PATH" ] || command -v chromium >/dev/null 2>&1; then :; \
-	elif [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium; \
-	else echo "Chromium is missing: run 'sudo apt-get install chromium' or set CHROMIUM_PATH" >&2; exit 1; fi
+# Debian's packages the tests use: Chromium for Playwright (it cannot download
+# its own browsers here), and bubblewrap, in which pyengine check runs each
+# student's file (tests/test_check_sandbox.py checks files written to do harm
+# only there). One apt-get for both: two at once would fight over dpkg's lock.
+system-packages:
+	@missing=""; \
+	[ -n "$$CHROMIUM_PATH" ] || command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v bwrap >/dev/null 2>&1 || missing="$$missing bubblewrap"; \
+	if [ -z "$$missing" ]; then :; \
+	elif [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq $$missing; \
+	else echo "missing Debian packages:$$missing (run 'sudo apt-get install$$missing', or set CHROMIUM_PATH)" >&2; exit 1; fi
 
-# Debian's bubblewrap: pyengine check runs each student's file in it, and
-# tests/test_check_sandbox.py checks files written to do harm only there.
-bubblewrap:
-	@if command -v bwrap >/dev/null 2>&1; then :; \
-	elif [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq bubblewrap; \
-	else echo "bubblewrap is missing: run 'sudo apt-get install bubblewrap'" >&2; exit 1; fi
+chromium bubblewrap: system-packages
 
 # uv (from the package index, pinned) installs the project in about 7 s where
 # pip took 25-32, and compiles the bytecode on every core: this machine writes
