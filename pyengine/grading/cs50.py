@@ -675,12 +675,13 @@ class Verdict(Record):
 
 
 _PASSES: Final = {
-    "initial_state": "initial_state() returns the empty board, each row a list of its own",
+    "initial_state": "initial_state() returns the empty board, each row a list of its own, new at each call",
     "player": "player(board) names the player to move on all {live:,} positions not over",
     "actions": "actions(board) is the set of the empty cells on all {live:,} positions not over",
     "result": (
         "result(board, action) is right on every cell of the {live:,} positions not over: a new board for "
-        "an empty cell, the given board left as it was, an exception for a taken cell"
+        "an empty cell, the given board left as it was, an exception for a taken cell; and an exception for an "
+        "action that is not valid (off the board, negative, not a pair) on each of them"
     ),
     "winner": "winner(board) is right on all {every:,} positions",
     "terminal": "terminal(board) is right on all {every:,} positions",
