@@ -7,7 +7,8 @@
 - on_page_markdown: boards drawn into pages before Python runs (boards.py),
   the bots table played at build time (bots_table.py), the editions' figures
   (editions.py), the checker page's table of common faults and its budgets
-  (checker_markup.py).
+  (checker_markup.py), with how strict the check is against the course's
+  (strictness.py).
 - on_post_page, on_post_template: every HTML page gets its stylesheets
   written in (stylesheets.py) and its Content-Security-Policy (csp.py).
 - on_post_build: the runtime copied in (runtime.py), the no-JavaScript

@@ -14,7 +14,11 @@ hands it the engine's (``Runner(code, board_of=Board.parse)``).
 A probe on the wire is ``[function, notation, action]``: ``["result",
 "X.O/.X./...", [2, 1]]``. Each call gets a board built for it alone (a list
 of three new lists for the CS50 form), so what one call does to its board
-cannot leak into the next.
+cannot leak into the next. An action that is not a pair of ints comes as
+``{"given": value}`` and is passed as it is (a list, None, a string); a fourth
+item ``true`` runs the code afresh before the call, as the course's checker
+imports the file for each test: a function's first call then meets no state
+that earlier calls left behind.
 """
 
 from __future__ import annotations
@@ -302,27 +306,43 @@ class Runner:
         """What a ``choose`` call is given, from the probe's notation."""
         self.printed = Printed()
         self.namespace: dict[str, object] = {}
+        self.previous_start: object = None
+        """What initial_state() last returned: its next call must share no list with it."""
 
     def load(self) -> dict[str, object]:
         """Run the code once: the callables it defines, what it printed, and
         the error that stopped it, if one did."""
-        self.namespace = {"__name__": "tictactoe"}  # the name the course's runner.py imports it by
         answer: dict[str, object] = {}
-        try:
-            compiled = compile(self.code, FILENAME, "exec")
-            with self._captured():
-                exec(compiled, self.namespace)
-        except BaseException as error:  # the student's code may raise anything, SystemExit included
+        error = self._run()
+        if error is not None:
             answer["error"] = error_words(error)
         answer["names"] = sorted(name for name, value in self.namespace.items() if callable(value))
         answer["printed"] = self.printed.take()
         return answer
 
+    def _run(self) -> BaseException | None:
+        """Run the code in a new namespace; the error that stopped it, if one did."""
+        self.namespace = {"__name__": "tictactoe"}  # the name the course's runner.py imports it by
+        self.previous_start = None
+        try:
+            compiled = compile(self.code, FILENAME, "exec")
+            with self._captured():
+                exec(compiled, self.namespace)
+        except BaseException as error:  # the student's code may raise anything, SystemExit included
+            return error
+        return None
+
     def call(self, probe: list[object]) -> dict[str, object]:
         """Call one of the code's functions as ``probe`` says, on a fresh board."""
         function, notation, action = str(probe[0]), str(probe[1]), probe[2]
-        given, arguments = self._arguments(function, notation, action)
         answer: dict[str, object] = {}
+        if len(probe) > 3 and probe[3]:
+            error = self._run()
+            if error is not None:  # it ran before: failing now is the code's doing, and this call's
+                return {"raised": type(error).__name__, "error": error_words(error), "printed": self.printed.take()}
+        given, arguments = self._arguments(function, notation, action)
+        if function == "initial_state":
+            given = self.previous_start
         # The streams swapped by hand, not by contextlib's redirects: this
         # runs 67,000 times a check, and the swap is three assignments.
         saved = sys.stdout, sys.stderr, sys.stdin
@@ -343,6 +363,10 @@ class Runner:
             answer["shown"] = shown(returned)  # its repr is the student's code too: printing there is kept
             if _shares_rows(function, given, returned):
                 answer["shared"] = True
+            if function == "initial_state":
+                if given is not None and _shares_rows("result", given, returned):
+                    answer["repeated"] = True  # the same board as its last call's, or one of its rows
+                self.previous_start = returned
         finally:
             sys.stdout, sys.stderr, sys.stdin = saved
         if function == "result" and given != grid(notation):
@@ -365,6 +389,8 @@ class Runner:
             board = grid(notation)
         if action is None:
             return board, (board,)
+        if isinstance(action, dict):  # an action that is not a pair: a list, None, a string, as it is
+            return board, (board, action.get("given"))
         return board, (board, tuple(action))  # type: ignore[arg-type]
 
     @contextlib.contextmanager

@@ -6,11 +6,13 @@ turns into a code editor; site/py/checker.py runs the reader's code, in a
 worker of its own, when Python is up. The starter code is a correct
 memoised minimax, shown as text (html-escaped), never as markup.
 
-The page's text has two placeholders, filled at build time (``render``):
+The page's text has three placeholders, filled at build time (``render``):
 ``{{ cs50_mistakes }}``, the table of the faults students make most, each
 run from the project's own one-bug files (tests/cs50/mutants.py) through the
-page's judge (pyengine.grading.cs50), and ``{{ checker_budgets }}``, the time budgets
-from the engine's constants, so that neither can drift from what the page does.
+page's judge (pyengine.grading.cs50); ``{{ cs50_strictness }}``, how many of
+those files a few-board check like the course's catches and how many the
+page does (tools/pages/strictness.py); and ``{{ checker_budgets }}``, the time budgets
+from the engine's constants, so that none can drift from what the page does.
 """
 
 from __future__ import annotations
@@ -107,6 +109,7 @@ COMMON_MISTAKES = (
 )
 
 
+@functools.cache  # the strictness table (tools/pages/strictness.py) asks again for the common faults
 def first_failure(code: str, function: str) -> Verdict:
     """The verdict on ``function`` of a CS50 file, judged as the page judges
     it, its calls made only until its first failure (the other functions'
@@ -160,6 +163,10 @@ def render(markdown: str) -> str:
     """The checker page's placeholders filled in (any other page is returned as it is)."""
     if "{{ cs50_mistakes }}" in markdown:
         markdown = markdown.replace("{{ cs50_mistakes }}", mistakes_table())
+    if "{{ cs50_strictness }}" in markdown:
+        from tools.pages.strictness import strictness_table  # it reads first_failure from here
+
+        markdown = markdown.replace("{{ cs50_strictness }}", strictness_table())
     if "{{ checker_budgets }}" in markdown:
         markdown = markdown.replace("{{ checker_budgets }}", budgets())
     return markdown
