@@ -23,10 +23,10 @@ import html
 from pyengine import Board
 from pyengine.grading.chooseform import CALL_BASE_S, CALL_PER_NODE_S
 from pyengine.grading.chooseform import call_budget as choose_budget
-from pyengine.grading.cs50 import FILE_BUDGET_S, LOAD_BUDGET_S, Form, Judge, Probe, Verdict, call_budget
-from pyengine.grading.runner import Runner
+from pyengine.grading.cs50 import FILE_BUDGET_S, LOAD_BUDGET_S, Probe, call_budget
 from tests.cs50 import mutants
 from tools.pages import editor, explorer_markup
+from tools.pages.strictness import first_failure, strictness_table
 
 # The explorer's default search; the page's Python moves it to each failing
 # position (view.watch_href), as the play page does with its own link.
@@ -109,22 +109,6 @@ COMMON_MISTAKES = (
 )
 
 
-@functools.cache  # the strictness table (tools/pages/strictness.py) asks again for the common faults
-def first_failure(code: str, function: str) -> Verdict:
-    """The verdict on ``function`` of a CS50 file, judged as the page judges
-    it, its calls made only until its first failure (the other functions'
-    are not made: the table needs none of them, and the build stays quick)."""
-    runner = Runner(code)
-    names = [str(name) for name in runner.load()["names"]]  # type: ignore[attr-defined]
-    judge = Judge(Form.CS50, names)
-    for index, probe in enumerate(judge.probes):
-        if probe.function == function and judge.wanted(index):
-            judge.take(index, runner.call(probe.wire()))
-            if judge.tracks[function].failed:
-                break
-    return next(verdict for verdict in judge.verdicts() if verdict.name == function)
-
-
 def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
@@ -164,8 +148,6 @@ def render(markdown: str) -> str:
     if "{{ cs50_mistakes }}" in markdown:
         markdown = markdown.replace("{{ cs50_mistakes }}", mistakes_table())
     if "{{ cs50_strictness }}" in markdown:
-        from tools.pages.strictness import strictness_table  # it reads first_failure from here
-
         markdown = markdown.replace("{{ cs50_strictness }}", strictness_table())
     if "{{ checker_budgets }}" in markdown:
         markdown = markdown.replace("{{ checker_budgets }}", budgets())

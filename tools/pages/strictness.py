@@ -15,7 +15,7 @@ less closely: its test that ``result`` leaves the board unchanged compares
 with a shallow copy, so a change made to the given board's rows, or rows
 shared with it, goes unseen. The page's figure is each file's check of that
 function as the page makes it, until its first failure
-(tools.pages.checker_markup.first_failure).
+(first_failure, below).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 
 from pyengine import Board
-from pyengine.grading.cs50 import CS50_FUNCTIONS, Probe, judge_call
+from pyengine.grading.cs50 import CS50_FUNCTIONS, Form, Judge, Probe, Verdict, judge_call
 from pyengine.grading.runner import Runner
 from tests.cs50 import mutants
 
@@ -85,10 +85,24 @@ def course_catches(code: str, function: str) -> bool:
     return False
 
 
+@functools.cache  # the checker page's common-faults table (checker_markup.py) asks for the same ones
+def first_failure(code: str, function: str) -> Verdict:
+    """The verdict on ``function`` of a CS50 file, judged as the page judges
+    it, its calls made only until its first failure (the other functions'
+    are not made: the table needs none of them, and the build stays quick)."""
+    runner = Runner(code)
+    names = [str(name) for name in runner.load()["names"]]  # type: ignore[attr-defined]
+    judge = Judge(Form.CS50, names)
+    for index, probe in enumerate(judge.probes):
+        if probe.function == function and judge.wanted(index):
+            judge.take(index, runner.call(probe.wire()))
+            if judge.tracks[function].failed:
+                break
+    return next(verdict for verdict in judge.verdicts() if verdict.name == function)
+
+
 def page_catches(code: str, function: str) -> bool:
     """Whether the page's check fails ``function`` of ``code``."""
-    from tools.pages.checker_markup import first_failure  # the page's own run of one function, until its first failure
-
     return not first_failure(code, function).passed
 
 
