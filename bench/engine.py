@@ -60,7 +60,7 @@ print(f"{elapsed:.6f}")
 MATCH = """
 import io, time, contextlib
 t = time.perf_counter()
-from pyengine.cli.commands import main
+from pyengine.cli import main
 out = io.StringIO()
 with contextlib.redirect_stdout(out):
     status = main(["match", "--x", "perfect", "--o", "random", "--games", "{games}", "--json"])
