@@ -33,7 +33,19 @@ from ..learning.training import ENTRANTS, Entrant, entrant
 from ..policy import PolicyEntry, policy_table
 from ..solver import analyze
 from ..words import end_message
-from .arguments import BAD_INPUT, PROG, SIZE_HELP, Parser, UsageError, choice, count, position, seed, size
+from .arguments import (
+    BAD_INPUT,
+    PROG,
+    SIZE_HELP,
+    Parser,
+    UsageError,
+    choice,
+    count,
+    position,
+    progress_bar,
+    seed,
+    size,
+)
 from .check_command import add_check_command
 from .learn_commands import add_learning_commands
 
@@ -148,28 +160,11 @@ def cmd_stats(args: argparse.Namespace, out: IO[str]) -> int:
     return 0
 
 
-def _progress_bar(games: int) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
-    """A bar on stderr when a person is watching it; nothing otherwise."""
-    if not sys.stderr.isatty():
-        return None, lambda: None
-    try:
-        from tqdm import tqdm  # the CLI's only dependency, loaded only here
-    except ImportError:
-        return None, lambda: None
-    # delay: a quick run finishes before any bar is drawn
-    bar = tqdm(total=games, unit="game", file=sys.stderr, delay=0.5, leave=False)
-
-    def advance(games_done: int) -> None:
-        bar.update(games_done)
-
-    return advance, bar.close
-
-
 def cmd_match(args: argparse.Namespace, out: IO[str]) -> int:
     seeds = random.Random(args.seed) if args.seed is not None else None
     x = entrant(args.x, seeds.getrandbits(64) if seeds else None, args.size)  # EngineError: a learner on 4x4
     o = entrant(args.o, seeds.getrandbits(64) if seeds else None, args.size)
-    progress, close = _progress_bar(args.games)
+    progress, close = progress_bar(args.games, "game")
     try:
         result = play_match(x, o, args.games, progress=progress, start=Board.empty(args.size))
     finally:
