@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from random import Random
 from typing import IO, Any
 
@@ -51,6 +52,9 @@ def cmd_learn(args: argparse.Namespace, out: IO[str]) -> int:
 
 
 def cmd_alphazero(args: argparse.Namespace, out: IO[str]) -> int:
+    if args.save is not None and not os.path.isdir(os.path.dirname(os.path.abspath(args.save))):
+        # refused before the training, not after it
+        raise UsageError(f"cannot write {args.save}: no such folder", "pyengine learn")
     machine = AlphaZero.seeded(args.seed)
     iterations = machine.settings.iterations if args.iterations is None else args.iterations
     per = machine.settings.games + machine.settings.steps
