@@ -107,7 +107,9 @@ class Settings(Record):
     batch: int = 64
     """Examples a step."""
     learning_rate: float = 0.005
-    """Adam's step size."""
+    """Adam's step size in the first iteration..."""
+    decay: float = 1.0
+    """... multiplied by this after each iteration."""
     window: int = 4
     """The iterations whose games are trained on (the replay buffer)."""
     iterations: int = 12
@@ -134,6 +136,7 @@ _LIMITS: dict[str, tuple[float, float, bool]] = {
     "steps": (0, 1_000_000, True),
     "batch": (1, 100_000, True),
     "learning_rate": (0.0, 10.0, False),
+    "decay": (0.0, 1.0, False),
     "window": (1, 1000, True),
     "iterations": (0, 100_000, True),
 }
@@ -531,7 +534,7 @@ class AlphaZero(Bot):
         self.games = 0
         self.iterations = 0
         self.history: list[Marks] = []
-        self._buffer: list[list[Example]] = []
+        self.replay: list[list[Example]] = []
         self._cache: dict[Board, tuple[list[float], float]] = {}
         self._moves: tuple[dict[Board, Cell], dict[Board, Cell]] | None = None
 
@@ -542,7 +545,7 @@ class AlphaZero(Bot):
 
     # -- playing -----------------------------------------------------------
 
-    def _evaluate(self, board: Board) -> tuple[list[float], float]:
+    def evaluator(self, board: Board) -> tuple[list[float], float]:
         """The network's priors over ``board``'s legal moves and its value,
         remembered until the weights change (as OpenSpiel's evaluator caches:
         self-play and marking ask for the same few thousand positions again and again)."""
@@ -556,17 +559,17 @@ class AlphaZero(Bot):
         """The network's policy and value for ``board`` (not over)."""
         if board.is_over:
             raise EngineError(f"no move to weigh: the game is over ({board.result.summary})")
-        priors, value = self._evaluate(board)
+        priors, value = self.evaluator(board)
         return Evaluation(dict(zip(board.legal_moves, priors, strict=True)), value)
 
     def favourite(self, board: Board) -> Cell:
         """The network's favourite move: the highest prior (the lowest cell among equals)."""
-        priors, _ = self._evaluate(board)
+        priors, _ = self.evaluator(board)
         return board.legal_moves[max(range(len(priors)), key=lambda i: (priors[i], -i))]
 
     def search(self, board: Board) -> Node:
         """A fresh search from ``board`` with no noise: what the machine plays."""
-        return search(board, self._evaluate, self.settings.simulations, self.settings.c_puct)
+        return search(board, self.evaluator, self.settings.simulations, self.settings.c_puct)
 
     def choose(self, board: Board) -> Cell:
         if board.size != 3:
@@ -595,14 +598,14 @@ class AlphaZero(Bot):
                 seen.append((board, {moves[0]: 1.0}))
                 board = board.play(moves[0])
                 continue
-            priors, value = self._evaluate(board)
+            priors, value = self.evaluator(board)
             root = Node(board, priors, value)
             if config.noise > 0.0:
                 noise = [rng.gammavariate(config.dirichlet_alpha, 1.0) for _ in moves]
                 total = sum(noise) or 1.0
                 keep = 1.0 - config.noise
                 root.priors = [keep * p + config.noise * n / total for p, n in zip(priors, noise, strict=True)]
-            run(root, self._evaluate, config.simulations, config.c_puct)
+            run(root, self.evaluator, config.simulations, config.c_puct)
             visits = sum(root.visits)
             seen.append((board, {cell: n / visits for cell, n in zip(moves, root.visits, strict=True) if n}))
             if board.ply < config.temperature_plies:
@@ -633,14 +636,15 @@ class AlphaZero(Bot):
         for _ in range(config.games):
             fresh.extend(self.self_play())
             yield
-        self._buffer.append(fresh)
-        del self._buffer[: -config.window]
-        pool = [example for games in self._buffer for example in games]
+        self.replay.append(fresh)
+        del self.replay[: -config.window]
+        pool = [example for games in self.replay for example in games]
         if pool:
             for _ in range(config.steps):
                 self.learn([pool[rng.randrange(len(pool))] for _ in range(config.batch)])
                 yield
         self.iterations += 1
+        self.adam.rate = config.learning_rate * config.decay**self.iterations
         self.history.append(self.marks())
 
     def train(self, iterations: int | None = None) -> Iterator[int]:
@@ -682,7 +686,7 @@ class AlphaZero(Bot):
         """Every mark of the machine as it is now."""
         positions = marked_positions()
         favourite, searched = self.moves()
-        error = sum(abs(self._evaluate(board)[1] - exact_value(board)) for board in positions) / len(positions)
+        error = sum(abs(self.evaluator(board)[1] - exact_value(board)) for board in positions) / len(positions)
 
         def pairings(chosen: dict[Board, Cell]) -> dict[str, Results]:
             def moves(board: Board) -> Cell:  # the positions not in ``chosen`` have one move
@@ -733,6 +737,7 @@ class AlphaZero(Bot):
             net = Network.from_json(data.get("network"), config.width)
             machine = cls(config, rng, net)
             machine.iterations = _number(data.get("iterations"), 0, 1e9, True, "iterations")
+            machine.adam.rate = config.learning_rate * config.decay**machine.iterations
             machine.games = _number(data.get("games"), 0, 1e12, True, "games")
         except EngineError as error:
             raise EngineError(f"not a saved alphazero: {error}") from None
