@@ -3,7 +3,9 @@ checked against finite differences and the tests' own minimax (tests/reference.p
 
 from __future__ import annotations
 
+import io
 import json
+from contextlib import redirect_stdout
 from functools import cache
 from pathlib import Path
 from random import Random
@@ -12,6 +14,7 @@ from typing import Any
 import pytest
 
 from pyengine.board import Board, Player
+from pyengine.cli.commands import main
 from pyengine.errors import EngineError
 from pyengine.learning.alphazero import (
     AlphaZero,
@@ -241,23 +244,6 @@ def test_bad_settings_are_refused() -> None:
         settings(depth=3)
 
 
-@pytest.mark.slow
-def test_the_default_training_beats_the_untrained_network_on_every_mark() -> None:
-    """Seed 1, the default settings: every share up, the value error down, and a
-    better expected score in every pairing, for the network and the search."""
-    machine = AlphaZero.seeded(1)
-    for _ in machine.train():
-        pass
-    before, after = machine.history[0], machine.history[-1]
-    assert after.perfect_share > before.perfect_share
-    assert after.search_share > before.search_share
-    assert after.value_error < before.value_error
-    for who in ("network", "search"):
-        for name, result in getattr(after, who).items():
-            old = getattr(before, who)[name]
-            assert result.win - result.loss > old.win - old.loss, (who, name)
-
-
 # -- the command line --------------------------------------------------------
 
 
@@ -329,13 +315,39 @@ def test_a_saved_machine_is_refused_on_4x4_and_as_bad_json(cli: Cli, tmp_path: P
     assert_one_line_error(cli("match", "--x", f"alphazero:{saved}", "--o", "random"), "not a saved alphazero")
 
 
+@cache
+def default_run() -> dict[str, Any]:
+    """``pyengine learn alphazero --seed 1 --json``, the default training, once (a minute or two)."""
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["learn", "alphazero", "--seed", "1", "--json"]) == 0
+    data: dict[str, Any] = json.loads(out.getvalue())
+    return data
+
+
 @pytest.mark.slow
-def test_the_target_seed_1(cli: Cli) -> None:
-    """pyengine learn alphazero --seed 1: the network keeps the value in 98% of the
-    positions, and the search never loses as X or as O, walked against every reply."""
-    done = cli("learn", "alphazero", "--seed", "1", "--json")
-    data = json.loads(done.stdout)
+def test_the_target_seed_1() -> None:
+    """The network keeps the value in 98% of the positions with a choice, and the
+    search never loses as X or as O, walked against every reply."""
+    data = default_run()
     moves = data["moves"]
     share = sum(keeps_value(plain(text), cell) for text, cell in moves.items()) / len(moves)
     assert data["perfect_share"] == share >= 0.98
     assert never_loses(data["search_moves"], "X") and never_loses(data["search_moves"], "O")
+    assert data["search_never_loses"] is True
+
+
+@pytest.mark.slow
+def test_the_default_training_beats_the_untrained_network_on_every_mark() -> None:
+    """Every share up, the value error down, and a better expected score (wins
+    less losses) in every pairing, for the network and for the search."""
+    data = default_run()
+    before, after = data["history"][0], data["history"][-1]
+    assert before["iteration"] == 0 and after["iteration"] == data["iterations"] > 0
+    assert after["perfect_share"] > before["perfect_share"]
+    assert after["search_share"] > before["search_share"]
+    assert after["value_error"] < before["value_error"]
+    for who in ("network", "search"):
+        for name, result in after[who].items():
+            old = before[who][name]
+            assert result["win"] - result["loss"] > old["win"] - old["loss"], (who, name)
