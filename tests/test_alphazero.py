@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from pyengine.board import Board, Player
+from pyengine.cli import learn_commands
 from pyengine.cli.commands import main
 from pyengine.errors import EngineError
 from pyengine.learning.alphazero import (
@@ -289,6 +290,31 @@ def test_learn_alphazero_text_and_save(cli: Cli, tmp_path: Path) -> None:
     played = cli("match", "--x", f"alphazero:{saved}", "--o", "random", "--games", "5", "--seed", "1", "--json")
     assert played.returncode == 0, played.stderr
     assert json.loads(played.stdout)["games"] == 5
+
+
+def test_the_progress_bar_counts_every_game_and_step(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bar's total is the iterations' games and steps, and the run advances it all the way."""
+    counted: dict[str, int] = {}
+
+    def bar(total: int, unit: str) -> tuple[Any, Any]:
+        counted.update(total=total, done=0)
+
+        def advance(done: int) -> None:
+            counted["done"] += done
+
+        return advance, lambda: counted.update(closed=1)
+
+    class Small(AlphaZero):
+        @classmethod
+        def seeded(cls, seed: int | None, config: Any = None) -> AlphaZero:
+            return AlphaZero.seeded(seed, SMALL)
+
+    monkeypatch.setattr(learn_commands, "progress_bar", bar)
+    monkeypatch.setattr(learn_commands, "AlphaZero", Small)
+    done = cli("learn", "alphazero", "--iterations", "2", "--seed", "1", "--json")
+    assert done.returncode == 0, done.stderr
+    assert counted == {"total": 2 * (SMALL.games + SMALL.steps), "done": 2 * (SMALL.games + SMALL.steps), "closed": 1}
+    assert json.loads(done.stdout)["games"] == 2 * SMALL.games
 
 
 @pytest.mark.parametrize(
