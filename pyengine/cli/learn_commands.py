@@ -40,11 +40,28 @@ def _machine(text: str) -> LearnerKind | str:
         raise argparse.ArgumentTypeError(f"unknown learner {text!r}: choose one of {kinds}") from None
 
 
+_GAME_BY_GAME: dict[str, Any] = {
+    "games": 1000,
+    "against": Opponent.RANDOM,
+    "rules": MICHIE,
+    "side": Player.X,
+    **Schedule()._asdict(),
+}
+"""The options of the learners that learn game by game, and their defaults: given to
+alphazero they are refused, not ignored, so the parser leaves them None when not given."""
+
+
 def cmd_learn(args: argparse.Namespace, out: IO[str]) -> int:
     if args.learner == ALPHAZERO:
+        given = [name for name in _GAME_BY_GAME if getattr(args, name) is not None]
+        if given:
+            raise UsageError(f"--{given[0]} is for menace and tabular, not alphazero", "pyengine learn")
         return cmd_alphazero(args, out)
     if args.iterations is not None or args.save is not None:
         raise UsageError("--iterations and --save are for alphazero", "pyengine learn")
+    for name, default in _GAME_BY_GAME.items():
+        if getattr(args, name) is None:
+            setattr(args, name, default)
     schedule = Schedule(args.alpha, args.epsilon, args.decay, args.floor)
     run = train(args.learner, args.games, args.against, args.seed, args.side, args.rules, schedule)
     print(json.dumps(run_json(run)) if args.json else _run_text(run), file=out)
@@ -215,21 +232,19 @@ def add_learning_commands(commands: argparse._SubParsersAction[Any]) -> None:
     )
     kinds = ", ".join([*(kind.value for kind in LearnerKind), ALPHAZERO])
     learn.add_argument("learner", type=_machine, help=f"which machine: {kinds}")
-    learn.add_argument("--games", type=count, default=1000, help="games to train (default 1000; 0: untrained)")
+    learn.add_argument("--games", type=count, help="games to train (default 1000; 0: untrained)")
     learn.add_argument(
         "--against",
         type=choice(Opponent),
-        default=Opponent.RANDOM,
         help=f"the opponent: {', '.join(o.value for o in Opponent)} (default random)",
     )
     learn.add_argument("--seed", type=seed, help="make the run repeatable")
     learn.add_argument(
         "--rules",
         type=reader(menace_rules),
-        default=MICHIE,
         help=f"MENACE's preset: {' or '.join(PRESETS)} (default {MICHIE.name})",
     )
-    learn.add_argument("--side", type=choice(Player), default=Player.X, help="the learner's side, X (default) or O")
+    learn.add_argument("--side", type=choice(Player), help="the learner's side, X (default) or O")
     defaults = Schedule()
     for name, word in (
         ("alpha", "learning rate"),
@@ -240,7 +255,6 @@ def add_learning_commands(commands: argparse._SubParsersAction[Any]) -> None:
         learn.add_argument(
             f"--{name}",
             type=_rate,
-            default=getattr(defaults, name),
             help=f"tabular: the {word} (default {getattr(defaults, name)})",
         )
     learn.add_argument(
