@@ -238,6 +238,15 @@ def test_bad_saved_data_is_refused_saying_why(change: Any, words: str) -> None:
     assert words in str(caught.value)
 
 
+def test_it_weighs_and_plays_3x3_only_and_live_positions_only() -> None:
+    machine = AlphaZero.seeded(1, SMALL)
+    for board in (Board.empty(4), Board.parse("XXX/OO./...")):
+        with pytest.raises(EngineError):
+            machine.evaluate(board)
+        with pytest.raises(EngineError):
+            machine.choose(board)
+
+
 def test_bad_settings_are_refused() -> None:
     with pytest.raises(EngineError, match="simulations"):
         settings(simulations=0)

@@ -191,7 +191,7 @@ class Network:
 
     ``w1`` is input-major (a row of ``width`` weights per input) because the
     inputs are 0 or 1: the hidden layer is the bias plus the rows of the
-    marks on the board, at most nine sums of two lists, no multiplication.
+    marks on the board, summed column by column, with no multiplication.
     The heads are output-major, each output a ``sum(map(mul, row, hidden))``:
     in CPython 3.11 (CPU time, best of five) that dot product of 64 takes
     1.5 us, where a generator over ``zip(row, hidden)`` takes 2.7 us and an
@@ -589,7 +589,9 @@ class AlphaZero(Bot):
         return found
 
     def evaluate(self, board: Board) -> Evaluation:
-        """The network's policy and value for ``board`` (not over)."""
+        """The network's policy and value for ``board`` (3x3, not over)."""
+        if board.size != 3:
+            raise EngineError(f"alphazero learned 3x3 only: it has no moves for {board.size}x{board.size}")
         if board.is_over:
             raise EngineError(f"no move to weigh: the game is over ({board.result.summary})")
         priors, value = self.evaluator(board)
