@@ -1,11 +1,11 @@
-"""The page's wording and URL handling (site/py/view.py), checked in CPython against the engine."""
+"""The page's wording and URL handling (site/py/game_view.py), checked in CPython against the engine."""
 
 from __future__ import annotations
 
 import re
 
+import game_view as view
 import pytest
-import view
 
 from pyengine import Board, Game, Level, Mode, Player
 from tests import reference

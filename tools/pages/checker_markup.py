@@ -2,7 +2,7 @@
 
 ``<!-- board: checker -->`` draws it in its loading state: a textarea, which
 the editor (tools/pages/editor.mjs, loaded by this markup and by no other page)
-turns into a code editor; site/py/checker.py runs the reader's code, in a
+turns into a code editor; site/py/checker_page.py runs the reader's code, in a
 worker of its own, when Python is up. The starter code is a correct
 memoised minimax, shown as text (html-escaped), never as markup.
 

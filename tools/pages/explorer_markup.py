@@ -1,8 +1,8 @@
 """The markup of "Watch the search": the explorer and the race, in their loading state.
 
 ``<!-- board: explorer -->`` draws the explorer; ``<!-- board: explorer race -->``
-the race. The page's Python brings them to life (site/py/explorer.py and
-site/py/race.py, named by each one's data-board); until it runs, every control
+the race. The page's Python brings them to life (site/py/explorer_page.py and
+site/py/race_page.py, named by each one's data-board); until it runs, every control
 is disabled and the status line says why.
 """
 

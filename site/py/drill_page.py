@@ -6,7 +6,7 @@ events) becomes the drawn tree, and the student's entries become the
 engine's grades. The words, the address and the kept score are in
 drill_view.py. Text from the address is only ever set as textContent.
 
-The tree is drawn as the explorer draws a search (drill_tree.py: an SVG,
+The tree is drawn as the explorer draws a search (drill_svg.py: an SVG,
 the entries over it) where it fits readably (drill_drawing.DrillTree's
 choose_view), else as a list (a phone): two renderings of the same entries,
 switched by the width (on a resize, and on entering or leaving Present), one
@@ -28,7 +28,7 @@ import random
 
 import drill_view as view
 from drill_drawing import DrillTree
-from drill_tree import Drawn, DrawnTree, element, show_grade, skip_entry, value_entry
+from drill_svg import Drawn, DrawnTree, element, show_grade, skip_entry, value_entry
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from saved import Kept

@@ -4,13 +4,13 @@ It only translates: the address and the controls become asks of a
 pyengine.teaching.trace Trace (which keeps every step asked for sound), and the step
 it stands at becomes DOM updates. The explorer's rooms, each with one job::
 
-    explorer.py        this wiring: events in, the step shown out (the board, facts, trace)
+    explorer_page.py   this wiring: events in, the step shown out (the board, facts, trace)
     search_address.py  the address read and written, the ready lessons (no DOM)
     position_editor.py the form's clickable cells (no DOM)
-    outline_view.py    the search as a text tree (DOM)
+    explorer_outline.py    the search as a text tree (DOM)
     tree_drawing.py    where the drawn tree's nodes go and what they say (no DOM)
-    tree_view.py       a tree_drawing Picture in an SVG (DOM only, reusable)
-    race.py            the race of the algorithms (its own board on the page)
+    tree_svg.py       a tree_drawing Picture in an SVG (DOM only, reusable)
+    race_page.py       the race of the algorithms (its own board on the page)
 
 Searching and stepping live in pyengine.teaching.search and pyengine.teaching.trace, the words
 in pyengine.words and pyengine.teaching.searchwords. Text from the address is only
@@ -28,12 +28,12 @@ import math
 import position_editor as editing
 import search_address as address
 import tree_drawing as drawing
+from explorer_outline import Outline
 from longwork import STEP_S, Runner
-from outline_view import Outline
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 from saved import Kept
-from tree_view import TreeView
+from tree_svg import TreeView
 
 from pyengine import Board, InvalidPositionError
 from pyengine.teaching import searchwords
@@ -565,7 +565,7 @@ class Explorer:
                 item.setAttribute("aria-current", "step")
             self.trace_list.appendChild(item)
 
-    # -- the drawn tree (tree_drawing.py places it, tree_view.py draws it) ------
+    # -- the drawn tree (tree_drawing.py places it, tree_svg.py draws it) ------
 
     def reset_drawing(self, steps: list[Event]) -> None:
         """A new search: its whole tree placed once (``steps``: a small

@@ -2,7 +2,7 @@
 Monte Carlo tree search, live, each marked against the engine's exact values.
 
 It only translates: presses become engine calls (pyengine.learning.menace, .tabular,
-.mcts, .training) and the engine's state becomes markup (learnview.py, which
+.mcts, .training) and the engine's state becomes markup (learn_view.py, which
 has no DOM). Long work (deriving the boxes, training thousands of games,
 thousands of iterations, painting 304 boxes) runs through longwork.Runner a
 slice at a time, so no task holds the page. Each widget owns its learner;
@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from random import Random
 
-import learnview
+import learn_view
 from longwork import ONE_STEP, STEP_S, Controls, Runner
 from pyscript import window
 from pyscript.ffi import create_proxy
@@ -57,7 +57,7 @@ TRAIN_S = 0.02
 MAX_CURVE = 200  # points kept on a curve: every other one is dropped beyond this
 COMPARE_GAMES = 2_000  # games per machine compared: a few seconds each in the browser
 COMPARE_STEP = 100  # games between two points of a compared curve
-NAMES = learnview.NAMES
+NAMES = learn_view.NAMES
 
 
 class TrainerView:
@@ -177,7 +177,7 @@ class TrainerView:
 
     def status(self, lead: str) -> str:
         """The status line after ``lead``: the games played so far, every one counted."""
-        return learnview.machine_status(lead, NAMES[self.kind], self.learner.games)
+        return learn_view.machine_status(lead, NAMES[self.kind], self.learner.games)
 
     # -- training ---------------------------------------------------------------
 
@@ -204,7 +204,7 @@ class TrainerView:
         if self.play:
             self.play.abandon()
         games = self.games_per_press()
-        self.controls.running(f"Training against {learnview.opponent_words(self.against)}\u2026", games)
+        self.controls.running(f"Training against {learn_view.opponent_words(self.against)}\u2026", games)
         self.runner.start(self._training(games), progress=self._progress, done=self._trained, failed=self._failed)
 
     def _training(self, games: int) -> Generator[int, None, int]:
@@ -217,15 +217,15 @@ class TrainerView:
     def _progress(self, done: int) -> None:
         marks = self.learner.marks(Player.X)  # once per slice: the share and the counts both read it
         self.add_point(marks)
-        rival = learnview.opponent_words(self.against)
-        self.controls.progress(done, f"Training against {rival}: {learnview.counted(done, 'game')}\u2026")
+        rival = learn_view.opponent_words(self.against)
+        self.controls.progress(done, f"Training against {rival}: {learn_view.counted(done, 'game')}\u2026")
         self.show_counts(marks)
 
     def _trained(self, games: int) -> None:
         self.controls.progress(games)
         self.add_point()
         self.show_counts()
-        trained = f"Trained {learnview.counted(games, 'game')} against {learnview.opponent_words(self.against)}"
+        trained = f"Trained {learn_view.counted(games, 'game')} against {learn_view.opponent_words(self.against)}"
         self.after.start(self._saving_and_showing(self.status(trained), "done"))
 
     def _saving_and_showing(self, text: str, state: str) -> Iterator[None]:
@@ -255,7 +255,7 @@ class TrainerView:
     # -- comparing opponents and rules ---------------------------------------------
 
     def _on_compare(self, event: Any) -> None:
-        runs = learnview.comparison_runs(self.kind)
+        runs = learn_view.comparison_runs(self.kind)
         self.compared = []
         self.compare_button.disabled = True
         self.controls.running("Training fresh machines to compare\u2026", len(runs) * COMPARE_GAMES)
@@ -284,9 +284,9 @@ class TrainerView:
         return results
 
     def _compared(self, results: list[tuple[Opponent, str, list[Value]]]) -> None:
-        plots = learnview.comparison_plots(self.kind, self.compared, results)
+        plots = learn_view.comparison_plots(self.kind, self.compared, results)
         self.compared = []
-        self.compare_root.innerHTML = plots  # numbers and fixed names only (learnview.py)
+        self.compare_root.innerHTML = plots  # numbers and fixed names only (learn_view.py)
         self.compare_button.disabled = False
         self.controls.finish("Compared: each line is a fresh machine, trained in this browser just now.")
 
@@ -328,9 +328,9 @@ class TrainerView:
 
     def show_counts(self, marks: list[Mark] | None = None) -> None:
         self.root.setAttribute("data-games", str(self.learner.games))
-        self.tally.textContent = learnview.tally_text(self.history, Player.X)
+        self.tally.textContent = learn_view.tally_text(self.history, Player.X)
         if self.resigned_note and isinstance(self.learner, Menace):
-            note = learnview.resignation_note(self.learner)
+            note = learn_view.resignation_note(self.learner)
             self.resigned_note.textContent = note
             self.resigned_note.hidden = not note
         if marks is None:
@@ -344,15 +344,15 @@ class TrainerView:
     def show(self) -> None:
         self.show_counts()
         shares = [("perfect share", "share", [(float(g), s) for g, s in self.curve])]
-        plots = learnview.line_plot(f"Share of perfect positions, {NAMES[self.kind]}", shares, "games", "share")
+        plots = learn_view.line_plot(f"Share of perfect positions, {NAMES[self.kind]}", shares, "games", "share")
         if len(self.history) >= 20:
-            plots += learnview.line_plot(
+            plots += learn_view.line_plot(
                 f"Results per block of games, {NAMES[self.kind]}",
-                learnview.results_series(self.history),
+                learn_view.results_series(self.history),
                 "games",
                 "share of the block",
             )
-        self.plots.innerHTML = plots  # built from numbers only (learnview.py)
+        self.plots.innerHTML = plots  # built from numbers only (learn_view.py)
         if self.boxes_root:
             self.repaint()
 
@@ -367,11 +367,11 @@ class TrainerView:
     def layout_boxes(self) -> None:
         groups = []
         for number in range(4):
-            boxes = [b for b in choice_positions(Player.X) if learnview.move_number(b) == number]
+            boxes = [b for b in choice_positions(Player.X) if learn_view.move_number(b) == number]
             figures = "".join(f'<figure class="box" data-box="{b}"></figure>' for b in boxes)
             groups.append(
                 f'<details class="box-group" data-group="{number}"{" open" if number < 2 else ""}>'
-                f"<summary>{learnview.group_summary(number, len(boxes))}</summary>"
+                f"<summary>{learn_view.group_summary(number, len(boxes))}</summary>"
                 f'<div class="box-grid">{figures}</div></details>'
             )
         self.boxes_root.innerHTML = "".join(groups)
@@ -385,9 +385,9 @@ class TrainerView:
         marks = {m.board: m for m in machine.marks(Player.X)}
         by_group: list[list[Mark]] = [[], [], [], []]
         for box, m in marks.items():
-            by_group[learnview.move_number(box)].append(m)
+            by_group[learn_view.move_number(box)].append(m)
             ring = drawn[1] if drawn and drawn[0] == box else None
-            svg = learnview.box_svg(box, machine.boxes[box], m, ring)
+            svg = learn_view.box_svg(box, machine.boxes[box], m, ring)
             key = str(box)
             if self.painted.get(key) != svg:
                 self.figures[key].innerHTML = svg
@@ -395,7 +395,7 @@ class TrainerView:
                 yield
         for number, group in enumerate(by_group):
             summary = self.boxes_root.querySelector(f'[data-group="{number}"] summary')
-            summary.textContent = learnview.group_summary(number, group)
+            summary.textContent = learn_view.group_summary(number, group)
         self.boxes_root.setAttribute("data-painted", "true")
 
 
@@ -455,7 +455,7 @@ class PlayView:
             machine.finish(self.board, resigned)
             self.live = False
             result = outcome(self.board, resigned, Player.O)
-            self.status.textContent = learnview.game_over_text(result, resigned is not None, learned)
+            self.status.textContent = learn_view.game_over_text(result, resigned is not None, learned)
             self.trainer.finished_game(self.board, resigned)
         else:
             self.status.textContent = "Your move (O). The bead MENACE just drew is ringed in its box below."
@@ -568,10 +568,10 @@ class MctsView:
         assert self.tree and self.analysis
         marked = report(self.tree, self.analysis)
         self.root.setAttribute("data-iterations", str(marked.iterations))
-        self.table.innerHTML = learnview.move_rows(marked)  # numbers and engine words only
-        text = learnview.search_summary(marked)
+        self.table.innerHTML = learn_view.move_rows(marked)  # numbers and engine words only
+        text = learn_view.search_summary(marked)
         if iteration is not None:
-            text += " " + learnview.iteration_text(iteration)
+            text += " " + learn_view.iteration_text(iteration)
         self.step_text.textContent = text
 
     # -- the convergence curve ----------------------------------------------------------
@@ -593,7 +593,7 @@ class MctsView:
         return [(float(n), right[n] / len(positions)) for n in CURVE_ITERATIONS]
 
     def _curve_done(self, points: list[tuple[float, float]]) -> None:
-        self.curve_root.innerHTML = learnview.line_plot(
+        self.curve_root.innerHTML = learn_view.line_plot(
             "Share of sampled 3x3 positions whose most-visited move keeps the value",
             [("most-visited move keeps the value", "share", points)],
             "iterations",

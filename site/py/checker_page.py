@@ -9,7 +9,7 @@ its functions in the engine's checking order (pyengine.grading.cs50.probes: the
 cheap functions first, then minimax from the fullest positions to the empty
 board), one raw result a message. This page judges each with a
 pyengine.grading.cs50.Judge, out of the code's reach, and shows one line per function
-(checkview.py says what).
+(checker_view.py says what).
 
 Time is the only bound a worker needs: each call has a budget that grows with
 the game tree below its position (cs50.call_budget), the code's first run and
@@ -25,8 +25,8 @@ from __future__ import annotations
 import json
 import secrets
 
-import checkview
-import view
+import checker_view
+import game_view as view
 from longwork import STEP_S, Controls, Runner
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
@@ -305,7 +305,7 @@ class Checker:
         judge = check.judge = Judge(
             form, names, None if error is None else str(error), calls=self.made.get(form) if form else None
         )
-        self.form_line.textContent = checkview.FORM_WORDS[form] if form else checkview.NO_FORM
+        self.form_line.textContent = checker_view.FORM_WORDS[form] if form else checker_view.NO_FORM
         self.form_line.hidden = False
         self.root.setAttribute("data-form", form.value if form else "none")
         if not judge.probes:
@@ -342,7 +342,7 @@ class Checker:
             self.bar.value = check.next
             probe = judge.probes[check.next]
             span = judge.tracks[probe.function].span
-            words = checkview.progress_words(probe, check.next - span.start, len(span), check.slowest)
+            words = checker_view.progress_words(probe, check.next - span.start, len(span), check.slowest)
             self.controls.say(words)
         if self.wanted:
             return  # a fresh worker is booting: the code is not running, no budget is spent
@@ -414,7 +414,7 @@ class Checker:
 
     def show_verdicts(self, check: Check, verdicts: list[Verdict], *, stopped: bool = False) -> None:
         self.show_lines(verdicts, check.form, check.judge)
-        verdict, words = checkview.summary(verdicts, check.form)
+        verdict, words = checker_view.summary(verdicts, check.form)
         if stopped:
             verdict, words = "stopped", "Stopped: the lines below are the functions decided so far."
         self.show_summary(verdict, words)
@@ -443,12 +443,12 @@ class Checker:
         mark.className = "ck-mark"
         mark.textContent = "Pass: " if verdict.passed else "Fail: "
         words = document.createElement("span")
-        words.textContent = checkview.sentence(verdict.reason)  # the reason names the function
+        words.textContent = checker_view.sentence(verdict.reason)  # the reason names the function
         head.append(mark, words)
         item.append(head)
         if verdict.position is not None:
             item.setAttribute("data-position", verdict.position)
-            told = checkview.detail(verdict)
+            told = checker_view.detail(verdict)
             if told:
                 said = document.createElement("p")
                 said.className = "ck-detail"
@@ -469,14 +469,14 @@ class Checker:
         box: JsProxy = document.createElement("div")
         box.className = "ck-board"
         box.setAttribute("role", "img")
-        box.setAttribute("aria-label", checkview.board_label(board, verdict, form))
-        roles = checkview.cell_roles(verdict)
+        box.setAttribute("aria-label", checker_view.board_label(board, verdict, form))
+        roles = checker_view.cell_roles(verdict)
         for cell in range(9):
             span = document.createElement("span")
             span.className = "ck-cell"
             span.setAttribute("data-cell", str(cell))
             mark, role = board[cell], roles.get(cell, "")
-            span.textContent = mark.value if mark else checkview.ROLE_TEXT.get(role, "")
+            span.textContent = mark.value if mark else checker_view.ROLE_TEXT.get(role, "")
             if role:
                 span.setAttribute("data-move", role)
             box.append(span)
