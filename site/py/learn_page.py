@@ -8,53 +8,50 @@ thousands of iterations, painting 304 boxes) runs through longwork.Runner a
 slice at a time, so no task holds the page. Each widget owns its learner;
 nothing lives in module globals.
 
-A trained machine is kept in localStorage and restored on the next visit;
-saved state that cannot be read is said in words and replaced by a fresh one.
+A trained machine is kept in localStorage and restored on the next visit
+(learn_saved.py, no DOM); saved state that cannot be read is said in words and
+replaced by a fresh one. The page's rooms::
+
+    learn_page.py    this wiring: a learner trained, compared, forgotten, saved
+    learn_saved.py   the saved state, written and read back (no DOM)
+    learn_menace.py  MENACE's boxes painted, and a game against it
+    learn_mcts.py    Monte Carlo tree search stepped, and its convergence curve
+    learn_view.py    the markup: boxes, plots, sentences (no DOM)
+    page_keys.py     the theme's page keys kept from leaving the lesson
 """
 
 from __future__ import annotations
 
-import json
 from random import Random
 
+import learn_saved
 import learn_view
-from longwork import ONE_STEP, STEP_S, Controls, Runner
+from learn_mcts import MctsView
+from learn_menace import Boxes, PlayView
+from longwork import ONE_STEP, Controls, Runner
+from page_keys import keep_page_keys
 from pyscript import window
 from pyscript.ffi import create_proxy
-from saved import Kept
+from saved import Kept, Unreadable
 
-from pyengine import Board, EngineError, Player, Value, analyze_move, summarize
+from pyengine import Board, Player, Value
 from pyengine.learning.learner import Learner, LearnerKind, outcome, training
-from pyengine.learning.marking import choice_positions, good_moves, perfect_share, preparing
-from pyengine.learning.mcts import Tree, report
+from pyengine.learning.marking import perfect_share, preparing
 from pyengine.learning.menace import MICHIE, Menace, menace_rules
-from pyengine.learning.tabular import TdLearner
-from pyengine.learning.training import (
-    Opponent,
-    history_from_letters,
-    history_letters,
-    make_learner,
-    make_opponent,
-    seeded_pair,
-)
+from pyengine.learning.training import Opponent, make_learner, make_opponent, seeded_pair
 
 TYPE_CHECKING = False  # typing costs the page's start-up milliseconds; only the checker needs it
 if TYPE_CHECKING:
     from collections.abc import Generator, Iterator
     from typing import Any
 
-    from pyengine import Analysis
     from pyengine.learning.marking import Mark
-    from pyengine.learning.mcts import Iteration
     from pyengine.learning.menace import MenaceRules
 
-STORAGE_KEYS = {LearnerKind.MENACE: "pyengine.learn.menace", LearnerKind.TABULAR: "pyengine.learn.tabular"}
-SAVE_VERSION = 1
 # Training's slices: longwork.GAMES_S (30 ms) is a slice of games alone; here each
 # slice ends with the machine marked and its counts shown (about 8 ms in Pyodide),
 # so a slice of 20 ms keeps the task under 50 ms (bench/learn.py --only browser).
 TRAIN_S = 0.02
-MAX_CURVE = 200  # points kept on a curve: every other one is dropped beyond this
 COMPARE_GAMES = 2_000  # games per machine compared: a few seconds each in the browser
 COMPARE_STEP = 100  # games between two points of a compared curve
 NAMES = learn_view.NAMES
@@ -76,16 +73,15 @@ class TrainerView:
             root, run=self.train_button, stop=q("[data-stop]"), status=q(".ttt-status"), bar=q("progress")
         )
         self.runner = Runner(window, create_proxy, budget=TRAIN_S)
-        self.painter = Runner(window, create_proxy, budget=STEP_S)
         self.after = Runner(window, create_proxy, budget=ONE_STEP)  # saving and redrawing, a task each
         self.rng = Random()
         # A machine without boxes until the positions are derived (_prepared).
         self.learner: Learner = Menace(MICHIE, (), self.rng)
         self.history: list[Value] = []  # each game's outcome for the machine, training and play alike
         self.curve: list[tuple[int, float]] = []
-        self.painted: dict[str, str] = {}  # each box's notation -> the markup it shows
         self.compared: list[tuple[Opponent, str, list[tuple[float, float]]]] = []  # a comparison's curves so far
         self.play: PlayView | None = None
+        self.boxes: Boxes | None = None
         self.train_button.addEventListener("click", create_proxy(self._on_train))
         self.compare_button, self.compare_root = q("[data-compare]"), q("[data-compare-plots]")
         self.compare_button.addEventListener("click", create_proxy(self._on_compare))
@@ -111,7 +107,7 @@ class TrainerView:
         self.restore()
         if self.boxes_root:
             self.play = PlayView(self, self.root.querySelector("[data-play]"))
-            self.layout_boxes()
+            self.boxes = Boxes(self.boxes_root)
         self.show()
         self.controls.ready(self.status("Ready"))
         for select in self.selects.values():
@@ -120,36 +116,26 @@ class TrainerView:
         self._on_setting(None)
 
     def restore(self) -> None:
-        stored = self.kept.read(STORAGE_KEYS[self.kind])  # None: nothing kept, or storage disabled
-        if stored is None:
+        """The machine this browser keeps, or a fresh one; what cannot be read
+        is said, and a fresh machine takes its place at once."""
+        kept = learn_saved.read(self.kept, self.kind, self.rng)  # None: nothing kept, or storage disabled
+        if kept is None:
             self.start_fresh()
-            return
-        try:
-            self.load(stored)
-        except (EngineError, ValueError, TypeError, KeyError) as error:
+        elif isinstance(kept, Unreadable):
             self.start_fresh()
             self.say(
-                f"The {NAMES[self.kind]} saved in this browser could not be read ({error}), "
+                f"The {NAMES[self.kind]} saved in this browser could not be read ({kept.reason}), "
                 "so a fresh machine has taken its place."
             )
             self.save()
-
-    def load(self, text: str) -> None:
-        data = json.loads(text)
-        if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
-            raise EngineError("it was saved in another format")
-        machine = data["machine"]
-        learner = (Menace if self.kind is LearnerKind.MENACE else TdLearner).from_json(machine, self.rng)
-        history, curve = list(history_from_letters(data["history"])), data["curve"]
-        if len(history) != learner.games:
-            raise EngineError("its history does not match its games")
-        points = [(int(games), float(share)) for games, share in curve]
-        if "rules" in self.selects and isinstance(learner, Menace):
-            self.selects["rules"].value = learner.rules.name
-        if data.get("against") in [o.value for o in self.selects["against"].options]:
-            self.selects["against"].value = data["against"]
-        self.learner, self.history, self.curve = learner, history, points
-        self.opponent = make_opponent(self.against, learner, Player.X, self.rng, self.rules())
+        else:
+            learner = kept.learner
+            if "rules" in self.selects and isinstance(learner, Menace):
+                self.selects["rules"].value = learner.rules.name
+            if kept.against in [o.value for o in self.selects["against"].options]:
+                self.selects["against"].value = kept.against
+            self.learner, self.history, self.curve = learner, kept.history, kept.curve
+            self.opponent = make_opponent(self.against, learner, Player.X, self.rng, self.rules())
 
     def start_fresh(self) -> None:
         self.learner, self.history, self.curve = self.fresh(), [], []
@@ -161,14 +147,8 @@ class TrainerView:
         return self.learner.rules if isinstance(self.learner, Menace) else MICHIE
 
     def save(self) -> None:
-        data = {
-            "version": SAVE_VERSION,
-            "machine": self.learner.to_json(),
-            "history": history_letters(self.history),
-            "curve": self.curve,
-            "against": self.against.value,
-        }
-        if not self.kept.write_json(STORAGE_KEYS[self.kind], data):  # storage full or disabled
+        trained = learn_saved.Trained(self.learner, self.history, self.curve, self.against.value)
+        if not learn_saved.write(self.kept, self.kind, trained):  # storage full or disabled
             self.say("This browser would not keep the machine: it will be forgotten when the page closes.")
 
     def say(self, text: str) -> None:
@@ -319,12 +299,8 @@ class TrainerView:
         return perfect_share(self.learner.marks(Player.X))
 
     def add_point(self, marks: list[Mark] | None = None) -> None:
-        if self.curve and self.curve[-1][0] == len(self.history):
-            return
-        share = self.share() if marks is None else perfect_share(marks)
-        self.curve.append((len(self.history), share))
-        if len(self.curve) > MAX_CURVE:
-            self.curve = self.curve[:1] + self.curve[1:-1:2] + self.curve[-1:]
+        share = self.share if marks is None else lambda: perfect_share(marks)
+        self.curve = learn_saved.with_point(self.curve, len(self.history), share)
 
     def show_counts(self, marks: list[Mark] | None = None) -> None:
         self.root.setAttribute("data-games", str(self.learner.games))
@@ -357,291 +333,15 @@ class TrainerView:
             self.repaint()
 
     def repaint(self) -> None:
-        """Paint the boxes that changed, a slice at a time; ``data-painted`` says
-        "true" once all show the machine as it is (tests wait on it)."""
-        self.boxes_root.setAttribute("data-painted", "false")
-        self.painter.start(self._painting())
-
-    # -- MENACE's boxes -------------------------------------------------------------
-
-    def layout_boxes(self) -> None:
-        groups = []
-        for number in range(4):
-            boxes = [b for b in choice_positions(Player.X) if learn_view.move_number(b) == number]
-            figures = "".join(f'<figure class="box" data-box="{b}"></figure>' for b in boxes)
-            groups.append(
-                f'<details class="box-group" data-group="{number}"{" open" if number < 2 else ""}>'
-                f"<summary>{learn_view.group_summary(number, len(boxes))}</summary>"
-                f'<div class="box-grid">{figures}</div></details>'
-            )
-        self.boxes_root.innerHTML = "".join(groups)
-        self.figures = {str(f.dataset.box): f for f in self.boxes_root.querySelectorAll("figure.box")}
-        self.painted = {}
-
-    def _painting(self) -> Iterator[None]:
-        machine = self.learner
-        assert isinstance(machine, Menace)
-        drawn = self.play.drawn if self.play else None
-        marks = {m.board: m for m in machine.marks(Player.X)}
-        by_group: list[list[Mark]] = [[], [], [], []]
-        for box, m in marks.items():
-            by_group[learn_view.move_number(box)].append(m)
-            ring = drawn[1] if drawn and drawn[0] == box else None
-            svg = learn_view.box_svg(box, machine.boxes[box], m, ring)
-            key = str(box)
-            if self.painted.get(key) != svg:
-                self.figures[key].innerHTML = svg
-                self.painted[key] = svg
-                yield
-        for number, group in enumerate(by_group):
-            summary = self.boxes_root.querySelector(f'[data-group="{number}"] summary')
-            summary.textContent = learn_view.group_summary(number, group)
-        self.boxes_root.setAttribute("data-painted", "true")
-
-
-class PlayView:
-    """A game against MENACE: it plays X, the person O; it learns from the game."""
-
-    def __init__(self, trainer: TrainerView, root: Any) -> None:
-        self.trainer = trainer
-        self.cells = list(root.querySelectorAll("button[data-cell]"))
-        self.status = root.querySelector("[data-play-status]")
-        self.board = Board.empty()
-        self.drawn: tuple[Board, int] | None = None
-        self.live = False
-        root.addEventListener("click", create_proxy(self._on_click))
-        self.status.textContent = "Press New game: MENACE plays X and draws a bead for its first move."
-
-    def _on_click(self, event: Any) -> None:
-        target = event.target.closest("button")
-        if not target:
-            return
-        if target.hasAttribute("data-new-game"):
-            self.new_game()
-        elif target.hasAttribute("data-cell") and self.live and not self.trainer.runner.running:
-            cell = int(target.dataset.cell)
-            if cell in self.board.legal_moves and self.board.to_move is Player.O:
-                self.board = self.board.play(cell)
-                self.menace_moves()
-
-    def new_game(self) -> None:
-        self.abandon()
-        self.trainer.halt("Training stopped for your game")
-        self.board, self.live = Board.empty(), True
-        self.menace_moves()
-
-    def abandon(self) -> None:
-        """Drop a game in progress: MENACE learns nothing from it."""
-        machine = self.trainer.learner
-        if self.live and isinstance(machine, Menace):
-            machine.drawn = []
-        self.live, self.drawn = False, None
-
-    def menace_moves(self) -> None:
-        machine = self.trainer.learner
-        assert isinstance(machine, Menace)
-        resigned = None
-        if not self.board.is_over:
-            before = len(machine.drawn)
-            cell = machine.pick(self.board)
-            if cell is None:
-                resigned = Player.X
-            else:
-                self.board = self.board.play(cell)
-                self.drawn = machine.drawn[-1][1:] if len(machine.drawn) > before else None
-        self.render()
-        if self.board.is_over or resigned is not None:
-            learned = bool(machine.drawn)  # a resignation at its first move drew no bead
-            machine.finish(self.board, resigned)
-            self.live = False
-            result = outcome(self.board, resigned, Player.O)
-            self.status.textContent = learn_view.game_over_text(result, resigned is not None, learned)
-            self.trainer.finished_game(self.board, resigned)
-        else:
-            self.status.textContent = "Your move (O). The bead MENACE just drew is ringed in its box below."
-            self.trainer.repaint()
-
-    def render(self) -> None:
-        for button in self.cells:
-            mark = self.board[int(button.dataset.cell)]
-            button.textContent = str(mark) if mark else ""
-            button.setAttribute("data-mark", str(mark) if mark else "")
-            name = f"cell {button.dataset.cell}, {mark}" if mark else f"cell {button.dataset.cell}, empty"
-            button.setAttribute("aria-label", name)
-
-
-class MctsView:
-    """Monte Carlo tree search on a position, step by step, beside the exact values."""
-
-    def __init__(self, root: Any) -> None:
-        self.root = root
-        q = root.querySelector
-        self.input, self.table = q("input[name=position]"), q("[data-moves] tbody")
-        self.step_text = q("[data-iteration]")
-        self.message, self.curve_root = q(".ttt-message"), q("[data-curve-plot]")
-        self.buttons = {name: q(f"[data-{name}]") for name in ("set", "step", "run", "curve")}
-        self.controls = Controls(root, stop=q("[data-stop]"), status=q(".ttt-status"), bar=q("progress"))
-        self.runner = Runner(window, create_proxy, budget=STEP_S)
-        self.solver = Runner(window, create_proxy, budget=ONE_STEP)
-        self.rng = Random()
-        self.tree: Tree | None = None
-        self.analysis: Analysis | None = None
-        self.buttons["set"].addEventListener("click", create_proxy(self._on_set))
-        self.buttons["step"].addEventListener("click", create_proxy(self._on_step))
-        self.buttons["run"].addEventListener("click", create_proxy(self._on_run))
-        self.buttons["curve"].addEventListener("click", create_proxy(self._on_curve))
-        q("[data-stop]").addEventListener("click", create_proxy(self._on_stop))
-        q("form").addEventListener("submit", create_proxy(self._on_submit))
-        self.input.disabled = False
-        self.buttons["set"].disabled = self.buttons["curve"].disabled = False
-        self.set_position(str(self.input.value))
-
-    def _on_submit(self, event: Any) -> None:
-        event.preventDefault()
-        self._on_set(event)
-
-    def _on_set(self, event: Any) -> None:
-        self.set_position(str(self.input.value))
-
-    def set_position(self, text: str) -> None:
-        self.runner.stop()
-        self.solver.stop()
-        try:
-            board = Board.parse(text)
-            tree = Tree(board, self.rng)
-        except EngineError as error:
-            self.message.textContent = f"That position cannot be searched: {error}. Type another, such as X.O/.X./..."
-            self.message.hidden = False
-            return
-        self.message.hidden = True
-        self.tree, self.analysis = tree, None
-        self.buttons["step"].disabled = self.buttons["run"].disabled = True
-        self.controls.running("Solving the position exactly, one move at a time\u2026")
-        self.solver.start(self._solving(board), done=self._solved, failed=self._failed)
-
-    def _solving(self, board: Board) -> Generator[None, None, Analysis]:
-        moves = []
-        for cell in board.legal_moves:
-            moves.append(analyze_move(board, cell))
-            yield
-        return summarize(board, moves)
-
-    def _solved(self, analysis: Analysis) -> None:
-        self.analysis = analysis
-        self.buttons["step"].disabled = self.buttons["run"].disabled = False
-        self.show(None)
-        self.controls.ready("Ready: step one iteration, or run a thousand.")
-
-    def _failed(self, error: BaseException) -> None:
-        self.controls.failed(error, "Set the position again.")
-
-    def _on_step(self, event: Any) -> None:
-        if self.tree and self.analysis and not self.runner.running:
-            self.show(self.tree.step())
-
-    def _on_run(self, event: Any) -> None:
-        if self.tree and self.analysis:
-            self.controls.running("Searching\u2026", 1000)
-            self.runner.start(self._running(1000), progress=self._progress, done=self._ran, failed=self._failed)
-
-    def _running(self, iterations: int) -> Iterator[int]:
-        assert self.tree
-        for n in range(1, iterations + 1):
-            self.tree.step()
-            yield n
-
-    def _progress(self, n: int) -> None:
-        self.controls.progress(n)
-        self.show(None)
-
-    def _ran(self, _: object) -> None:
-        self.controls.progress(1000)
-        self.show(None)
-        self.controls.finish("Ran 1,000 iterations.")
-
-    def _on_stop(self, event: Any) -> None:
-        if self.runner.stop():
-            self.show(None)
-            self.controls.finish("Stopped.", "stopped")
-
-    def show(self, iteration: Iteration | None) -> None:
-        assert self.tree and self.analysis
-        marked = report(self.tree, self.analysis)
-        self.root.setAttribute("data-iterations", str(marked.iterations))
-        self.table.innerHTML = learn_view.move_rows(marked)  # numbers and engine words only
-        text = learn_view.search_summary(marked)
-        if iteration is not None:
-            text += " " + learn_view.iteration_text(iteration)
-        self.step_text.textContent = text
-
-    # -- the convergence curve ----------------------------------------------------------
-
-    def _on_curve(self, event: Any) -> None:
-        self.controls.running("Searching a sample of 3x3 positions\u2026", len(curve_sample()))
-        self.runner.start(self._curve(), progress=self.controls.progress, done=self._curve_done, failed=self._failed)
-
-    def _curve(self) -> Generator[int, None, list[tuple[float, float]]]:
-        positions = curve_sample()
-        right = dict.fromkeys(CURVE_ITERATIONS, 0)
-        for done, board in enumerate(positions, 1):
-            tree, good = Tree(board, self.rng), set(good_moves(board))
-            for n in CURVE_ITERATIONS:
-                while tree.iterations < n:
-                    tree.step()
-                    yield done
-                right[n] += tree.most_visited()[0] in good
-        return [(float(n), right[n] / len(positions)) for n in CURVE_ITERATIONS]
-
-    def _curve_done(self, points: list[tuple[float, float]]) -> None:
-        self.curve_root.innerHTML = learn_view.line_plot(
-            "Share of sampled 3x3 positions whose most-visited move keeps the value",
-            [("most-visited move keeps the value", "share", points)],
-            "iterations",
-            "share",
-        )
-        self.controls.finish("The curve is computed (in this browser, just now).")
-
-
-# The theme's page shortcuts: mkdocs-material listens for keydown on the window
-# (n and . open the next page, p and , the previous one) and leaves alone only
-# keys typed into inputs, selects and text areas. On this page focus sits on the
-# body after a click on the text, and on a button after a click on one (a cell
-# of the game against MENACE, Train...): there these keys would leave the
-# lesson, mid-game or mid-training. The page has no keys of its own.
-THEME_PAGE_KEYS = frozenset({"n", "p", ".", ","})
-
-
-def keep_keys_in_the_page(document: Any) -> None:
-    """Keep the theme's page shortcuts from firing while focus is on the body or
-    in a learner's widget (once per page: the body remembers it was done)."""
-    body = document.body
-    if body.hasAttribute("data-keys-kept"):
-        return
-    body.setAttribute("data-keys-kept", "")
-
-    def on_key(event: Any) -> None:
-        # The document hears a key before the window does, so stopping it here is enough.
-        if event.key not in THEME_PAGE_KEYS or event.ctrlKey or event.metaKey:
-            return
-        target = event.target
-        if target.tagName in ("BODY", "HTML") or target.closest(".ttt-learn"):
-            event.stopPropagation()
-
-    document.addEventListener("keydown", create_proxy(on_key))
-
-
-CURVE_ITERATIONS = (1, 5, 10, 20, 50, 100, 200, 500)
-
-
-def curve_sample() -> list[Board]:
-    """Every tenth position where X or O has a choice: 60 of the 593."""
-    return [b for side in Player for b in choice_positions(side)][::10]
+        """MENACE's boxes painted afresh, the bead it just drew in a game ringed."""
+        if self.boxes and isinstance(self.learner, Menace):
+            self.boxes.repaint(self.learner, self.play.drawn if self.play else None)
 
 
 def mount(root: Any) -> None:
     """Bring a learner on the page to life; ``data-learner`` says which."""
     kind = str(root.dataset.learner)
-    keep_keys_in_the_page(window.document)
+    keep_page_keys(".ttt-learn")
     if kind == "mcts":
         MctsView(root)
     else:
