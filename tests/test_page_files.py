@@ -61,7 +61,7 @@ def test_a_page_lists_main_and_what_it_imports_and_a_kinds_module_with_its_own()
 
 def test_a_module_named_by_its_place_beside_the_page_is_listed() -> None:
     """The checker reads sandbox.py's URL from the page's files, for its worker; it never imports it."""
-    worker = "checker_page.py"
+    worker = "checker_worker.py"
     assert "sandbox.py" not in imports(worker) and '"./sandbox.py"' in (PAGE_PY / worker).read_text()
     assert "sandbox.py" in page_modules('<div data-board="checker"></div>')
     assert "sandbox.py" not in page_modules('<div data-board="game"></div>')

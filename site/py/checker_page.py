@@ -1,4 +1,4 @@
-"""The page's Python for "Check your own minimax".
+"""The page's Python for "Check your own minimax": the checker's event wiring.
 
 The reader's code never runs here. It runs in a dedicated Web Worker with a
 Pyodide of its own (tools/runtime/sandbox.mjs, site/py/sandbox.py), started when the
@@ -8,8 +8,7 @@ sends the code; the worker runs it, says which names it defines, and calls
 its functions in the engine's checking order (pyengine.grading.cs50.probes: the
 cheap functions first, then minimax from the fullest positions to the empty
 board), one raw result a message. This page judges each with a
-pyengine.grading.cs50.Judge, out of the code's reach, and shows one line per function
-(checker_view.py says what).
+pyengine.grading.cs50.Judge, out of the code's reach, and shows one line per function.
 
 Time is the only bound a worker needs: each call has a budget that grows with
 the game tree below its position (cs50.call_budget), the code's first run and
@@ -18,75 +17,46 @@ function; the page terminates that worker and goes on from the next function
 in a fresh one, as it does when Python itself fails. Stop ends the check at
 any moment and shows what was decided so far. What the code prints or raises
 is shown as text, never as markup.
+
+The checker's rooms, each with one job::
+
+    checker_page.py      this wiring: the buttons, the check's course, the progress
+    checker_worker.py    the worker: started, fed, its messages taken, terminated
+    checker_messages.py  the messages between page and worker, read (no DOM)
+    checker_run.py       one check as a state machine: messages and clock in,
+                         what to do next out (no DOM)
+    checker_report.py    the verdicts, the boards, the printed output drawn
+    checker_view.py      what the report says (no DOM)
 """
 
 from __future__ import annotations
 
-import json
-import secrets
-
+import checker_messages as messages
 import checker_view
-import game_view as view
+from checker_report import Report
+from checker_run import JUDGED, OVER, CheckRun, Fail, GoOn
+from checker_worker import WorkerHost
 from longwork import STEP_S, Controls, Runner
-from pyscript import document, window
-from pyscript.ffi import create_proxy, to_js
+from pyscript import window
+from pyscript.ffi import create_proxy
 
-from pyengine import Board
-from pyengine.grading.cs50 import (
-    FILE_BUDGET_S,
-    LOAD_BUDGET_S,
-    Form,
-    Judge,
-    Probe,
-    Verdict,
-    call_budget,
-    detect_form,
-    iter_probes,
-)
+from pyengine.grading.cs50 import Form, Probe, iter_probes
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
     from collections.abc import Iterator
-    from typing import Any
 
+    from checker_messages import Message
     from pyodide.ffi import JsProxy
 
-OUTPUT_LIMIT = 20_000  # characters of printed output shown
-TICK_MS = 100  # how often the worker's messages are taken, the progress shown, the budgets held
-SLICE_MS = 10  # at most this long judging messages in one go: the page answers in between
-BATCH = 25  # messages parsed at once (one JSON text, one crossing into Python): a batch is judged whole
 
-
-def app_urls() -> dict[str, str]:
-    """Where the worker finds the engine and its own module: as the page's
-    own Python is given them (its <script type="py">'s config), by where the
-    page puts them (the engine's zip unpacked at "./*", each module at its
-    name), not by their URLs, which a build gives their digests. The
-    runtime's files the checker's script adds (tools/pages/editor.mjs, boot)."""
-    script = document.querySelector('script[type="py"][src]')
-    config = json.loads(str(script.getAttribute("config")))
-    base = document.baseURI
-    placed = {destination: str(window.URL.new(url, base).href) for url, destination in config["files"].items()}
-    return {"engine": placed["./*"], "sandbox": placed["./sandbox.py"]}
-
-
-class Check:
-    """One check under way: its token, its judge once the code has run, the
-    call under way, the slowest call so far."""
-
-    def __init__(self, now: float, start: int = 0) -> None:
-        self.token = secrets.token_hex(16)
-        self.judge: Judge | None = None
-        self.form: Form | None = None
-        self.loaded: dict[str, object] | None = None  # what running the code said, until the judge is made
-        self.next = start  # the call under way (or the next): the first not yet judged
-        self.started = now
-        self.budget_s = LOAD_BUDGET_S  # what the call (or the first run of the code) under way may take
-        self.slowest: tuple[float, Probe] | None = None
+def now_s() -> float:
+    """The page's clock, in seconds."""
+    return float(window.performance.now()) / 1000
 
 
 class Checker:
-    """One checker on the page: the code, the worker, the run, the verdicts."""
+    """One checker on the page: the code, the worker, the check under way."""
 
     def __init__(self, root: JsProxy) -> None:
         self.root = root
@@ -99,24 +69,17 @@ class Checker:
             status=root.querySelector(".ttt-status"),
             bar=self.bar,
         )
-        self.verdict = root.querySelector(".ck-verdict")
-        self.verdict_text = root.querySelector(".ck-verdict-text")
-        self.form_line = root.querySelector(".ck-form")
-        self.lines = root.querySelector(".ck-checks")
-        self.output = root.querySelector(".ck-output")
-        self.output_head = root.querySelector(".ck-subhead")
-        self.watch = str(root.getAttribute("data-watch"))
-        self.urls = app_urls()
-        # The worker and its inbox: JavaScript objects once started (start_worker),
-        # None between workers; the handlers that use them run only while one is.
-        self.worker: Any = None
-        self.worker_ready = False
+        self.report = Report(root)
+        self.host = WorkerHost(
+            root,
+            on_ready=self._on_ready,
+            on_message=self.on_message,
+            on_tick=self._on_tick,
+            on_broken=self._broken,
+            on_no_script=self._no_script,
+        )
         self.wanted = False  # Run was pressed (or a check goes on) before the worker was ready
-        self.check: Check | None = None
-        self.printed: list[str] = []
-        self._tick = create_proxy(self._on_tick)
-        self._ticker = 0
-        self.inbox: Any = None
+        self.check: CheckRun | None = None
         # Every call of either form (pyengine.grading.cs50.iter_probes), made a slice
         # at a time while the page is idle, so that no check pays for them and
         # no task of the page's is long: made in one go they took tasks of
@@ -129,8 +92,7 @@ class Checker:
         if not root.hasAttribute("data-editor"):  # the editor did not load: the plain box still works
             self.code.disabled = False
         self.controls.ready("Ready: press the button to check your code on every position.")
-        self._start = create_proxy(lambda *_: self.start_worker())
-        self.start_when_idle()
+        self.host.start_when_idle()
 
     def _make_probes(self) -> Iterator[None]:
         for form in Form:
@@ -142,238 +104,116 @@ class Checker:
 
     # -- the worker ------------------------------------------------------------
 
-    def start_worker(self) -> None:
-        """A fresh worker, booting its Python in the background."""
-        if self.worker is not None:
-            return
-        listen = getattr(self.root, "ckListen", None)  # the checker's script (tools/pages/editor.mjs)
-        if listen is None:
-            self.root.setAttribute("data-worker", "broken")
-            self.wanted = False
-            return self.finish("The checker's script did not load: reload the page to try again.", "ready")
-        worker = window.Worker.new(self.root.ckWorkerURL, to_js({"type": "module"}))
-        self.worker, self.worker_ready = worker, False
-        self.inbox = listen(worker)
-        self.root.setAttribute("data-worker", "starting")
-        worker.addEventListener("error", create_proxy(lambda event: self._on_worker_error(worker, event)))
-        boot = to_js({"kind": "boot", **self.urls}, dict_converter=window.Object.fromEntries)
-        self.root.ckBoot(worker, self.inbox, boot)  # with the runtime's files, from the page's loader
-        window.clearInterval(self._ticker)
-        self._ticker = window.setInterval(self._tick, TICK_MS)
+    def _no_script(self) -> None:
+        self.wanted = False
+        self.finish("The checker's script did not load: reload the page to try again.", "ready")
 
-    def start_when_idle(self) -> None:
-        """A fresh worker once the page has nothing better to do (within a second or two)."""
-        idle = getattr(window, "requestIdleCallback", None)
-        if idle:
-            idle(self._start, to_js({"timeout": 2000}))
-        else:
-            window.setTimeout(self._start, 500)
-
-    def retire_worker(self, *, now: bool = False) -> None:
-        """End the worker, whatever it is doing; the next one starts when the
-        page is idle, or at once (``now``) for a check that goes on."""
-        if self.worker is not None:
-            self.worker.terminate()
-        window.clearInterval(self._ticker)
-        self.worker, self.worker_ready = None, False
-        self.root.setAttribute("data-worker", "none")
-        if now:
-            self.start_worker()
-        else:
-            self.start_when_idle()
-
-    def _on_worker_error(self, worker: JsProxy, event: JsProxy) -> None:
-        if worker is not self.worker:
-            return
-        event.preventDefault()
-        self._broken(str(getattr(event, "message", "") or "the worker could not start"))
-
-    def _crashed(self, words: str) -> None:
-        """Python itself failed under the call under way: that call fails its
-        function, and the check goes on in a fresh worker."""
-        check = self.check
-        if check is None or check.judge is None or check.next >= len(check.judge.probes):
-            return self._broken(words)
-        self.go_on(check, check.judge.ended(check.next, f"Python itself failed ({words}): a recursion too deep?"))
+    def _on_ready(self) -> None:
+        if self.wanted:
+            self.begin()
 
     def _broken(self, words: str) -> None:
         """The worker's Python could not start, or stopped outside a call."""
-        check = self.check
-        self.worker.terminate()
-        window.clearInterval(self._ticker)
-        self.worker, self.worker_ready = None, False
-        self.root.setAttribute("data-worker", "broken")
-        if check is not None:
+        self.host.broken()
+        if self.check is not None:
             self.fail_check(f"Python for your code stopped: {words}.")
         else:
             self.wanted = False
             self.finish(f"Python for your code could not start ({words}). Press the button to try again.", "ready")
 
-    def _on_tick(self, *_: object) -> None:
-        """Take the worker's messages from its inbox (tools/pages/editor.mjs) for a
-        slice of time, then show the progress and hold the budgets."""
-        clock = window.performance
-        started = clock.now()
-        while self.worker is not None and self.inbox.messages.length:
-            if clock.now() - started > SLICE_MS:
-                window.setTimeout(self._tick, 0)  # the rest in a task of its own, soon
-                break
-            try:
-                batch = json.loads(str(self.inbox.drain(BATCH)))
-            except ValueError:  # only code that reached into the worker's own module could send this
-                return self._broken("it sent a message the page cannot read")
-            for data in batch:
-                self.on_message(data)
-                if self.worker is None:
-                    break
+    def on_message(self, message: Message) -> None:
+        if message.kind == messages.BROKEN:
+            return self._broken(message.words)
         check = self.check
-        if check is not None:
-            if check.judge is None and check.loaded is not None:
-                self.on_loaded(check, check.loaded)  # the probes were still being made
-            if self.check is check:
-                self.hold_budgets(check)
-
-    def on_message(self, data: dict[str, object]) -> None:
-        kind = data.get("kind")
-        if kind == "ready":
-            self.worker_ready = True
-            self.root.setAttribute("data-worker", "ready")
-            if self.wanted:
-                self.begin()
-            return
-        if kind == "broken":
-            return self._broken(str(data.get("words")))
-        check = self.check
-        if check is None or (kind != "call" and data.get("token") != check.token):
+        if check is None or not messages.belongs(message, check.token):
             return  # not this check's (the inbox lets a call through only with the token)
-        self.take_printed(data.get("printed"))
-        if kind == "loaded":
-            self.on_loaded(check, data)
-        elif kind == "call" and check.judge is not None:
-            self.on_call(check, check.judge, data)
-        elif kind == "finished":
+        check.take_printed(message)
+        if message.kind == messages.LOADED:
+            self.loaded(check, check.load(message, self.made))
+        elif message.kind == messages.CALL and check.judge is not None:
+            if not check.call(message):
+                self.conclude(check)
+        elif message.kind == messages.FINISHED:
             self.conclude(check)
-        elif kind == "crashed":
-            self._crashed(str(data.get("words")))
+        elif message.kind == messages.CRASHED:
+            # Python itself failed under the call under way: that call fails its
+            # function, and the check goes on in a fresh worker.
+            going_on = check.crashed(message.words)
+            if going_on is None:
+                return self._broken(message.words)
+            self.go_on(check, going_on.start)
+
+    def _on_tick(self) -> None:
+        """After the tick's messages: a run waiting for the probes judged,
+        the progress shown, the budgets held."""
+        check = self.check
+        if check is None:
+            return
+        if check.judge is None and check.loaded is not None:
+            self.loaded(check, check.load_again(self.made))  # the probes were still being made
+        if self.check is check:
+            self.hold_budgets(check)
 
     # -- a check ---------------------------------------------------------------
 
     def _on_run(self, event: JsProxy) -> None:
-        self.printed = []
-        self.output.textContent = ""
-        self.verdict.hidden = True
-        self.form_line.hidden = True
-        self.lines.replaceChildren()
-        self.root.removeAttribute("data-verdict")
-        self.root.removeAttribute("data-form")
+        self.report.clear()
         self.controls.running("Starting Python for your code\u2026", 1)
         self.bar.removeAttribute("value")  # the number of calls is known once the form is
-        self.check = Check(window.performance.now() / 1000)
+        self.check = CheckRun(now_s())
         self.start_run()
 
     def start_run(self) -> None:
         """Run the check's code in the worker when it is ready."""
-        if self.worker_ready:
+        if self.host.ready:
             self.begin()
             return
         self.wanted = True
-        self.start_worker()
+        self.host.start()
 
     def begin(self) -> None:
         self.wanted = False
         check = self.check
         if check is None:
             return
-        message = {"kind": "run", "token": check.token, "code": str(self.code.value), "start": check.next}
-        self.inbox.token = check.token
-        self.inbox.heard = window.performance.now()
-        check.budget_s = LOAD_BUDGET_S
-        self.worker.postMessage(to_js(message, dict_converter=window.Object.fromEntries))
+        self.host.run(check.token, str(self.code.value), check.next)
+        check.running()
         self.controls.say("Running your code\u2026")
 
-    def on_loaded(self, check: Check, data: dict[str, object]) -> None:
-        if check.judge is not None:  # a fresh worker, going on after a call that overran
-            check.budget_s = call_budget(check.judge.probes[check.next])
-            return
-        names = [str(name) for name in data.get("names") or []]  # type: ignore[attr-defined]
-        form = detect_form(names)
-        error = data.get("error")
-        if form is not None and error is None and form not in self.made:
-            check.loaded = data  # judged once the probes are made (a tick or two)
-            return
-        check.loaded, check.form = None, form
-        judge = check.judge = Judge(
-            form, names, None if error is None else str(error), calls=self.made.get(form) if form else None
-        )
-        self.form_line.textContent = checker_view.FORM_WORDS[form] if form else checker_view.NO_FORM
-        self.form_line.hidden = False
-        self.root.setAttribute("data-form", form.value if form else "none")
-        if not judge.probes:
-            return self.conclude(check)
-        self.bar.max = len(judge.probes)
-        self.advance(check, judge)
+    def loaded(self, check: CheckRun, state: str) -> None:
+        """The code's run judged (``state``: checker_run's WAIT, JUDGED, ON or OVER)."""
+        if state not in (JUDGED, OVER) or check.judge is None:
+            return  # the probes are still being made, or a fresh worker goes on
+        self.report.show_form(check.form)
+        if check.judge.probes:
+            self.bar.max = len(check.judge.probes)
+        if state == OVER:
+            self.conclude(check)
 
-    def on_call(self, check: Check, judge: Judge, data: dict[str, object]) -> None:
-        index = int(data["index"])  # type: ignore[call-overload]
-        if index < check.next:
-            return  # already decided (a function stopped in an earlier worker)
-        for skipped in range(check.next, index):
-            judge.wanted(skipped)  # a function the code does not define: the worker made none of its calls
-        if judge.wanted(index):
-            judge.take(index, data)
-            ms = float(data.get("ms", 0.0))  # type: ignore[arg-type]
-            if check.slowest is None or ms > check.slowest[0]:
-                check.slowest = (ms, judge.probes[index])
-        check.next = index + 1
-        self.advance(check, judge)
-
-    def advance(self, check: Check, judge: Judge) -> None:
-        """Move to the next call the judge wants; conclude when none is left."""
-        while check.next < len(judge.probes) and not judge.wanted(check.next):
-            check.next += 1
-        if check.next >= len(judge.probes):
-            return self.conclude(check)
-        check.budget_s = call_budget(judge.probes[check.next])
-
-    def hold_budgets(self, check: Check) -> None:
-        self.show_output()
-        judge = check.judge
-        if judge is not None and check.next < len(judge.probes):
-            self.bar.value = check.next
-            probe = judge.probes[check.next]
-            span = judge.tracks[probe.function].span
-            words = checker_view.progress_words(probe, check.next - span.start, len(span), check.slowest)
-            self.controls.say(words)
+    def hold_budgets(self, check: CheckRun) -> None:
+        self.report.show_output(check.output())
+        under_way = check.under_way()
+        if under_way is not None and check.judge is not None:
+            index, done, probe = under_way
+            self.bar.value = index
+            span = check.judge.tracks[probe.function].span
+            self.controls.say(checker_view.progress_words(probe, done, len(span), check.slowest))
         if self.wanted:
             return  # a fresh worker is booting: the code is not running, no budget is spent
-        now = window.performance.now() / 1000
-        if now - self.inbox.heard / 1000 > check.budget_s:
-            self.runaway(check)
-        elif now - check.started > FILE_BUDGET_S:
-            if judge is None or check.next >= len(judge.probes):
-                return self.fail_check(f"The check ran past its budget of {FILE_BUDGET_S / 60:.0f} minutes in all.")
-            self.go_on(check, judge.ran_out(check.next, FILE_BUDGET_S))  # the functions not reached get no line
+        overdue = check.overdue(now_s(), self.host.heard_s())
+        if isinstance(overdue, Fail):
+            self.fail_check(overdue.words)
+        elif isinstance(overdue, GoOn):
+            self.go_on(check, overdue.start)
 
-    def runaway(self, check: Check) -> None:
-        judge = check.judge
-        if judge is None:
-            if check.loaded is not None:
-                return  # the page is still making the probes: the code has run
-            return self.fail_check(
-                f"Your code ran past its time budget of {LOAD_BUDGET_S:.0f} s before any of its functions was "
-                "called: a loop that never ends, at the top of your code?"
-            )
-        self.go_on(check, judge.timed_out(check.next, check.budget_s))
-
-    def go_on(self, check: Check, start: int) -> None:
+    def go_on(self, check: CheckRun, start: int) -> None:
         """Go on from call ``start`` in a fresh worker (the one under way is
         stuck or gone), or conclude when no call is left."""
-        check.next = start
-        self.retire_worker(now=start < len(check.judge.probes) if check.judge else False)
-        if check.judge is None or start >= len(check.judge.probes):
+        self.host.retire(now=check.calls_left(start))
+        if not check.go_on(start):
             return self.conclude(check)
-        self.advance(check, check.judge)
         if self.check is check:
+            assert check.judge is not None
             self.controls.say(f"Going on from {check.judge.probes[check.next].function}() in a fresh Python\u2026")
             self.start_run()
 
@@ -381,129 +221,42 @@ class Checker:
         check = self.check
         self.end_check()
         if check is not None and check.judge is not None:
-            self.show_verdicts(check, check.judge.verdicts(), stopped=True)
+            self.report.show_verdicts(check.verdicts(), check.form, check.judge, stopped=True)
         self.finish(f"Stopped after {check.next if check else 0:,} calls.", "stopped")
 
     def end_check(self) -> None:
         """The check is over: its worker goes (nothing the code did survives)."""
         if self.check is not None or self.wanted:
             self.check, self.wanted = None, False
-            self.retire_worker()
+            self.host.retire()
 
     # -- telling -------------------------------------------------------------
 
-    def conclude(self, check: Check) -> None:
+    def conclude(self, check: CheckRun) -> None:
         judge = check.judge
         if judge is None:
             return self.fail_check("Your code stopped before it could be checked.")
-        self.show_output()
+        self.report.show_output(check.output())
         self.bar.value = self.bar.max = max(len(judge.probes), 1)
-        self.show_verdicts(check, judge.verdicts())
+        self.report.show_verdicts(judge.verdicts(), check.form, judge)
         self.end_check()
         self.finish("Done.", "done")
 
     def fail_check(self, words: str) -> None:
         """The check could not go on: one sentence, and what was decided so far."""
         check = self.check
-        self.show_output()
+        if check is not None:
+            self.report.show_output(check.output())
         self.end_check()
-        verdicts = check.judge.verdicts() if check is not None and check.judge is not None else []
-        self.show_lines(verdicts, check.form if check else None, check.judge if check else None)
-        self.show_summary("fail", words)
+        if check is not None:
+            self.report.show_lines(check.verdicts(), check.form, check.judge)
+        else:
+            self.report.show_lines([], None, None)
+        self.report.show_summary("fail", words)
         self.finish("Stopped at the first problem.", "done")
-
-    def show_verdicts(self, check: Check, verdicts: list[Verdict], *, stopped: bool = False) -> None:
-        self.show_lines(verdicts, check.form, check.judge)
-        verdict, words = checker_view.summary(verdicts, check.form)
-        if stopped:
-            verdict, words = "stopped", "Stopped: the lines below are the functions decided so far."
-        self.show_summary(verdict, words)
-
-    def show_summary(self, verdict: str, words: str) -> None:
-        self.root.setAttribute("data-verdict", verdict)
-        self.verdict.setAttribute("data-verdict", verdict)
-        prefix = {"pass": "Pass. ", "fail": "Fail. "}.get(verdict, "")
-        self.verdict_text.textContent = prefix + words
-        self.verdict.hidden = False
-
-    def show_lines(self, verdicts: list[Verdict], form: Form | None, judge: Judge | None) -> None:
-        """One line per function: its verdict in words and, when it fails at
-        a position, that position on a board; a minimax (or choose) that
-        passes but wins more slowly somewhere shows the first such position."""
-        slower = {name: track.slower[0] for name, track in (judge.tracks.items() if judge else ()) if track.slower}
-        self.lines.replaceChildren(*(self.line(verdict, form, slower.get(verdict.name)) for verdict in verdicts))
-
-    def line(self, verdict: Verdict, form: Form | None, slower: Board | None) -> JsProxy:
-        item: JsProxy = document.createElement("li")
-        item.className = "ck-check"
-        item.setAttribute("data-check", verdict.name)
-        item.setAttribute("data-verdict", "pass" if verdict.passed else "fail")
-        head = document.createElement("p")
-        mark = document.createElement("span")
-        mark.className = "ck-mark"
-        mark.textContent = "Pass: " if verdict.passed else "Fail: "
-        words = document.createElement("span")
-        words.textContent = checker_view.sentence(verdict.reason)  # the reason names the function
-        head.append(mark, words)
-        item.append(head)
-        if verdict.position is not None:
-            item.setAttribute("data-position", verdict.position)
-            told = checker_view.detail(verdict)
-            if told:
-                said = document.createElement("p")
-                said.className = "ck-detail"
-                said.textContent = told
-                item.append(said)
-        for hook, cell in (("data-played", verdict.played), ("data-best", verdict.best)):
-            if cell is not None:
-                item.setAttribute(hook, str(cell))
-        board = Board.parse(verdict.position) if verdict.position is not None else slower
-        if board is not None:
-            item.append(self.board(board, verdict, form))
-            if verdict.played is not None:  # a move to look into: the search from there
-                item.append(self.explore_link(board))
-        return item
-
-    def board(self, board: Board, verdict: Verdict, form: Form | None) -> JsProxy:
-        """The failing position, with the cells the verdict points at."""
-        box: JsProxy = document.createElement("div")
-        box.className = "ck-board"
-        box.setAttribute("role", "img")
-        box.setAttribute("aria-label", checker_view.board_label(board, verdict, form))
-        roles = checker_view.cell_roles(verdict)
-        for cell in range(9):
-            span = document.createElement("span")
-            span.className = "ck-cell"
-            span.setAttribute("data-cell", str(cell))
-            mark, role = board[cell], roles.get(cell, "")
-            span.textContent = mark.value if mark else checker_view.ROLE_TEXT.get(role, "")
-            if role:
-                span.setAttribute("data-move", role)
-            box.append(span)
-        return box
-
-    def explore_link(self, board: Board) -> JsProxy:
-        para: JsProxy = document.createElement("p")
-        para.className = "ck-explore"
-        link = document.createElement("a")
-        link.setAttribute("href", view.watch_href(self.watch, board))
-        link.textContent = "Watch the search from this position"
-        para.append(link)
-        return para
 
     def finish(self, words: str, state: str) -> None:
         self.controls.finish(words, state)
-
-    def take_printed(self, text: object) -> None:
-        if text:
-            self.printed.append(str(text))
-
-    def show_output(self) -> None:
-        text = "".join(self.printed)
-        if len(text) > OUTPUT_LIMIT:
-            text = text[:OUTPUT_LIMIT] + "\n[\u2026 the rest is cut]"
-        self.output.textContent = text
-        self.output.hidden = self.output_head.hidden = not text
 
 
 def mount(root: JsProxy) -> None:
