@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 
+from explorer_address import search_query
 from game_view import read_params
-from search_address import search_query
 
 from pyengine import Board, EngineError
 from pyengine.records import Record

@@ -1,5 +1,5 @@
 """The explorer's form: the algorithm, order, rule and convention chosen, the
-position typed or clicked into its cells (position_editor.py, no DOM), and
+position typed or clicked into its cells (explorer_editor.py, no DOM), and
 the ready lessons' links. It follows the search shown (``sync``) and asks
 the page for a new one (``search``); it never searches itself.
 """
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import math
 
-import position_editor as editing
-import search_address as address
+import explorer_address as address
+import explorer_editor as editing
 from pyscript import document
 from pyscript.ffi import create_proxy
 

@@ -10,8 +10,8 @@ it stands at becomes DOM updates. The explorer's rooms, each with one job::
     explorer_outline.py  the search as a text tree
     explorer_tree.py     the drawn tree: its view, its picture, a click on a node
     explorer_link.py     "Copy link": the clipboard, or the link to copy by hand
-    search_address.py    the address read and written, the ready lessons (no DOM)
-    position_editor.py   the form's clickable cells (no DOM)
+    explorer_address.py  the address read and written, the ready lessons (no DOM)
+    explorer_editor.py   the form's clickable cells (no DOM)
     tree_drawing.py      where the drawn tree's nodes go and what they say (no DOM)
     tree_svg.py          a tree_drawing Picture in an SVG (reusable)
     race_page.py         the race of the algorithms (its own board on the page)
@@ -27,7 +27,7 @@ between; a progress bar and a Stop button show while it works.
 
 from __future__ import annotations
 
-import search_address as address
+import explorer_address as address
 from explorer_form import SearchForm
 from explorer_link import CopyLink
 from explorer_outline import Outline

@@ -194,7 +194,7 @@ def watch_link(board: Board, base: str) -> str:
     default algorithm and order (these pages have none of their own); the
     page's Python keeps it on the board shown (and its base right for the page
     it is on)."""
-    href = escape(f"{base}/search/{explorer_markup.search_address.watch_query(board)}")
+    href = escape(f"{base}/search/{explorer_markup.explorer_address.watch_query(board)}")
     return f'<p class="ttt-watch"><a href="{href}">Watch the search from here</a></p>'
 
 

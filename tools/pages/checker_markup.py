@@ -30,7 +30,7 @@ from tools.pages.strictness import first_failure, strictness_table
 
 # The explorer's default search; the page's Python moves it to each failing
 # position (view.watch_href), as the play page does with its own link.
-WATCH = html.escape(f"../search/{explorer_markup.search_address.watch_query(Board.empty())}")
+WATCH = html.escape(f"../search/{explorer_markup.explorer_address.watch_query(Board.empty())}")
 
 STARTER = '''from functools import cache
 
