@@ -1,6 +1,7 @@
 """site/py/README.md lists every module of the page's Python, once, and its DOM
 column says, for each, what the module's source shows (the rule the README
-states: an import of pyscript or js, or a call of a DOM method by name)."""
+states: an import of pyscript or js, or a call of a DOM method by name); the
+names say where a module lives, and no class grows past 300 lines."""
 
 from __future__ import annotations
 
@@ -102,3 +103,15 @@ def test_view_means_no_dom() -> None:
     """A module named ..._view.py works out what a page shows; it never touches the DOM."""
     for path in PAGE_PY.glob("*_view.py"):
         assert not touches_dom(path), path.name
+
+
+def test_no_class_is_over_300_lines() -> None:
+    """The page's Python in rooms of one job: no class here holds a page's every concern."""
+    long = []
+    for path in sorted(PAGE_PY.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), path.name)):
+            if isinstance(node, ast.ClassDef) and node.end_lineno is not None:
+                lines = node.end_lineno - node.lineno + 1
+                if lines > 300:
+                    long.append(f"{path.name}: {node.name} ({lines} lines)")
+    assert long == []
