@@ -69,5 +69,6 @@ def test_an_action_off_the_board_marks_no_cell_and_is_named_in_the_words() -> No
     result = next(verdict for verdict in check_code(code, functions=["result"]).verdicts if verdict.name == "result")
     assert not result.passed and result.action is None and result.position is not None
     assert checker_view.cell_roles(result) == {}
-    assert checker_view.board_label(Board.parse(result.position), result, Form.CS50) == f"The position {result.position}"
+    label = checker_view.board_label(Board.parse(result.position), result, Form.CS50)
+    assert label == f"The position {result.position}"
     assert "is off the board" in result.reason and "The board" in result.reason
