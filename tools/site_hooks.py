@@ -13,7 +13,8 @@
   written in (stylesheets.py) and its Content-Security-Policy (csp.py).
 - on_post_build: the runtime copied in (runtime.py), the no-JavaScript
   editions written (editions.py), the strategy map shown on demand
-  (strategy_map_markup.py), the checker's editor and worker (editor.py), icons and
+  (strategy_map_markup.py), the checker's editor and worker (editor.py), AlphaZero's
+  page script and worker (alphazero_markup.py), icons and
   the service worker (offline.py), after the engine's wheel and sdist
   (downloads.py).
 """
@@ -30,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tools.pages import (  # noqa: E402
+    alphazero_markup,
     boards,
     bots_table,
     checker_markup,
@@ -90,6 +92,7 @@ def on_post_build(config: Any) -> None:
     editions.write_editions(site)
     strategy_map_markup.write_files(site)
     editor.write_files(site)
+    alphazero_markup.write_files(site)
     offline.write_icons(site)
     global _engine_build
     build, _engine_build = _engine_build, None

@@ -15,7 +15,7 @@ from html import escape
 
 from pyengine import SIZES, Board, Game, Level, Mode, Player
 from pyengine.editions.nojs import compiled_board
-from tools.pages import bots_table, checker_markup, explorer_markup, strategy_map_markup
+from tools.pages import alphazero_markup, bots_table, checker_markup, explorer_markup, strategy_map_markup
 from tools.pages.stage import stage
 
 MARKER = re.compile(r"<!--\s*board:\s*(?P<kind>[a-z_]+)(?:\s+(?P<arg>[^\s>]+))?\s*-->")
@@ -255,6 +255,7 @@ MARKUP: dict[str, Callable[[str], str]] = {
     "funnel": lambda _: funnel_markup(),
     "ladder": lambda _: bots_table.ladder_markup(),
     "checker": checker_markup.markup,
+    "alphazero": alphazero_markup.markup,
     "explorer": explorer_markup.markup,
     "strategy_map": strategy_map_markup.markup,
 }
