@@ -66,10 +66,14 @@ class Section:
         self.waits: list[float] = []  # how long each press waited for its handler, in ms
         self._ticker = 0
         self._tick = create_proxy(self._on_tick)
+        self.jobs: list[Callable[[], None]] = []
+        self._next_job = create_proxy(self._on_next_job)
         self.machines: dict[int, AlphaZero] = {}
         self.shown = -1  # the index of the point whose network is shown and played; -1: untrained
         self.view_marks = [""] * 9
+        self.position_said = False  # whether the message shown is about the position set up
         self.run = self.restore()
+        self.shown = len(self.run.points) - 1  # the last kept network, or the untrained one
         handlers = {
             "train": self._on_train,
             "stop": self._on_stop,
@@ -183,17 +187,30 @@ class Section:
             self.status.textContent = view.progress_text(message["iteration"], message["done"], message["total"])
         elif kind == "iteration":
             self.run = saved_run.with_iteration(self.run, message)
-            if not saved_run.write(self.kept, self.run):
-                self.say("This browser would not keep the network (its storage is full or off): it is lost on reload.")
             self.shown = len(self.run.points) - 1
             self.machines = {}
-            self.show_run()
-            self.show_position()
+            # Kept, drawn and shown in tasks of their own: a press waiting in between is answered.
+            self.later(self.keep, self.show_run, self.show_position)
         elif kind == "finished":
             self.end("done", "Trained: press Resume for more.")
         else:  # broken, crashed
             self.say(f"The worker stopped: {message.get('words', 'for no reason it gave')}.")
             self.end("stopped", "Stopped.")
+
+    def later(self, *jobs: Callable[[], None]) -> None:
+        """Run ``jobs`` one a task, in order, after whatever the page has waiting."""
+        self.jobs.extend(jobs)
+        window.setTimeout(self._next_job, 0)
+
+    def _on_next_job(self, *_: object) -> None:
+        if self.jobs:
+            self.jobs.pop(0)()
+        if self.jobs:
+            window.setTimeout(self._next_job, 0)
+
+    def keep(self) -> None:
+        if not saved_run.write(self.kept, self.run):
+            self.say("This browser would not keep the network (its storage is full or off): it is lost on reload.")
 
     def end(self, state: str, text: str) -> None:
         if self.worker is not None:
@@ -287,9 +304,12 @@ class Section:
                 raise EngineError("the network learned 3x3 only: give nine cells")
         except EngineError as error:
             self.say(f"Not a position to show: {error}")
+            self.position_said = True
             self.paint_view(None, None, None)
             return
-        self.say("")
+        if self.position_said:  # only what it said itself: a word on the kept state stays
+            self.say("")
+            self.position_said = False
         machine = self.machine()
         if board.is_over:
             self.paint_view(board, None, None)
