@@ -53,7 +53,7 @@ def test_training_runs_in_the_worker_while_presses_are_answered(page: Page) -> N
         assert data(page, "worker") == "training"
     print(
         f"\npresses answered while training: {len(waits)}, waits (ms): max {max(waits):.1f}, "
-        f"median {sorted(waits)[len(waits) // 2]:.1f}"
+        f"median {sorted(waits)[len(waits) // 2]:.1f}; longest tasks (ms): {data(page, 'task-ms')}"
     )
     assert len(waits) >= 3
     run = from_json(kept(page))
@@ -82,6 +82,27 @@ def test_a_trained_network_is_there_after_a_reload(page: Page) -> None:
     page.click(f"{AZ} [data-set]")
     assert f"{value:+.2f} for X" in page.inner_text(f"{AZ} [data-value]")
     assert kept(page) == before
+
+
+def test_resume_goes_on_from_the_kept_iteration(page: Page) -> None:
+    """Resume starts a new worker from the last kept network: the next iteration
+    is one more, with the games played so far counted on."""
+    run = from_json(kept(page))
+    last = run.points[-1]
+    assert page.inner_text(f"{AZ} [data-train]") == "Resume: 12 more iterations"
+    page.click(f"{AZ} [data-train]")
+    page.wait_for_function(
+        "([sel, n]) => Number(document.querySelector(sel).dataset.iteration) > n",
+        arg=[AZ, last.iteration],
+        timeout=300_000,
+    )
+    page.click(f"{AZ} [data-stop]")
+    page.wait_for_selector(f"{AZ}[data-state='stopped'][data-worker='none']")
+    after = from_json(kept(page))
+    assert after.points[: len(run.points)] == run.points
+    resumed = after.points[len(run.points)]
+    assert resumed.iteration == last.iteration + 1
+    assert resumed.games == last.games + after.machine(len(run.points)).settings.games
 
 
 def test_kept_state_that_cannot_be_read_is_said_and_replaced(page: Page) -> None:
