@@ -171,3 +171,5 @@ def test_the_plot_and_the_sentences_follow_the_points() -> None:
     assert alphazero_view.reference_share({"curve": [[0, 0.2], [100, 0.61]]}) == 0.61
     assert alphazero_view.reference_share({"curve": "no"}) is None
     assert alphazero_view.reference_share(None) is None
+    assert alphazero_view.mcts_reference("1,000", "0.950") == ("MCTS after 1,000 iterations", 0.95)
+    assert alphazero_view.mcts_reference("-", "n/a") is None

@@ -51,6 +51,26 @@ def app_urls() -> dict[str, str]:
     return {"engine": placed["./*"], "trainer": placed[TRAINER]}
 
 
+def references(kept: Kept) -> list[tuple[str, float]]:
+    """The other learners' last shares, as this browser keeps them (MENACE, the table) or shows (MCTS)."""
+    found = []
+    for name, key in (("MENACE", "pyengine.learn.menace"), ("the tabular learner", "pyengine.learn.tabular")):
+        text = kept.read(key)
+        try:
+            share = view.reference_share(json.loads(text)) if text else None
+        except ValueError:
+            share = None
+        if share is not None:
+            found.append((name, share))
+    # MCTS keeps nothing: its convergence curve, once computed on this page, is read from its table.
+    row = document.querySelector("[data-learner='mcts'] [data-curve-plot] tbody tr:last-child")
+    if row:  # null comes over as jsnull, which is falsy (see main.py)
+        mcts = view.mcts_reference(str(row.querySelector("th").textContent), str(row.querySelector("td").textContent))
+        if mcts is not None:
+            found.append(mcts)
+    return found
+
+
 class Section:
     def __init__(self, root: Any) -> None:
         self.root = root
@@ -257,8 +277,8 @@ class Section:
         last = self.run.last
         self.root.dataset.iteration = str(last.iteration if last else -1)
         self.root.querySelector("[data-marks]").textContent = view.marks_text(last) if last else ""
-        self.root.querySelector("[data-plot]").innerHTML = view.plot(points, self.references()) if points else ""
-        self.root.querySelector("[data-references]").textContent = view.references_text(self.references())
+        self.root.querySelector("[data-plot]").innerHTML = view.plot(points, references(self.kept)) if points else ""
+        self.root.querySelector("[data-references]").textContent = view.references_text(references(self.kept))
         self.root.querySelector("[data-seconds]").textContent = view.seconds_text(points)
         options = [("-1", "untrained")] if not points else []
         options += [(str(i), f"after iteration {p.iteration}") for i, p in enumerate(points)]
@@ -269,18 +289,6 @@ class Section:
             option.value, option.textContent = value, text
             select.appendChild(option)
         select.value = str(self.shown)
-
-    def references(self) -> list[tuple[str, float]]:
-        found = []
-        for name, key in (("MENACE", "pyengine.learn.menace"), ("the tabular learner", "pyengine.learn.tabular")):
-            text = self.kept.read(key)
-            try:
-                share = view.reference_share(json.loads(text)) if text else None
-            except ValueError:
-                share = None
-            if share is not None:
-                found.append((name, share))
-        return found
 
     # -- the network's view of a position ----------------------------------------
 

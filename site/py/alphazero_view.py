@@ -39,6 +39,15 @@ def reference_share(kept: Any) -> float | None:
     return float(last[1])
 
 
+def mcts_reference(iterations: str, share: str) -> tuple[str, float] | None:
+    """MCTS's last point as its convergence curve's table shows it ("1,000", "0.950"), or None."""
+    try:
+        count, value = int(iterations.replace(",", "")), float(share)
+    except ValueError:
+        return None
+    return (f"MCTS after {count:,} iterations", value) if 0.0 <= value <= 1.0 else None
+
+
 def plot(points: list[Point], references: list[tuple[str, float]]) -> str:
     """The marks by iteration as a plot (and its numbers as a table), with each
     other learner's last share as a flat line beside them."""
@@ -73,8 +82,9 @@ def references_text(references: list[tuple[str, float]]) -> str:
     """The other learners' shares, as this browser keeps them."""
     if not references:
         return (
-            "Train MENACE or the tabular learner above and their last shares are drawn here too, as flat lines "
-            "(over their own positions: MENACE's 304 boxes, the table's)."
+            "Train MENACE or the tabular learner above, or compute MCTS's convergence curve, and their last shares "
+            "are drawn here too, as flat lines (over their own positions: MENACE's 304 boxes, the table's, "
+            "MCTS's 60 sampled positions)."
         )
     said = ", ".join(f"{name} {percent(share)}" for name, share in references)
     return f"Beside it, the other learners trained in this browser, over their own positions: {said}."

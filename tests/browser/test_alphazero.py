@@ -105,6 +105,18 @@ def test_resume_goes_on_from_the_kept_iteration(page: Page) -> None:
     assert resumed.games == last.games + after.machine(len(run.points)).settings.games
 
 
+def test_menace_trained_on_the_page_is_drawn_beside_it(page: Page) -> None:
+    """MENACE's last share, as the page keeps it, is a flat line on AlphaZero's plot and a figure beside it."""
+    menace = "[data-learner='menace']"
+    page.select_option(f"{menace} select[name='games']", "100")
+    page.click(f"{menace} [data-train]")
+    page.wait_for_selector(f"{menace}[data-state='done']", timeout=120_000)
+    reload(page)
+    curve = json.loads(page.evaluate("() => localStorage.getItem('pyengine.learn.menace')"))["curve"]
+    assert f"MENACE {percent(curve[-1][1])}" in page.inner_text(f"{AZ} [data-references]")
+    assert "MENACE (its own positions)" in page.inner_text(f"{AZ} [data-plot] figcaption")
+
+
 def test_kept_state_that_cannot_be_read_is_said_and_replaced(page: Page) -> None:
     page.evaluate("key => localStorage.setItem(key, '{not json')", KEY)
     reload(page)
