@@ -35,11 +35,12 @@ from pyscript.ffi import create_proxy, to_js
 from saved import Kept
 from tree_view import TreeView
 
-from pyengine import Board, InvalidPositionError
+from pyengine import Board, InvalidPositionError, UnknownChoiceError
 from pyengine.teaching import searchwords
 from pyengine.teaching.search import Algorithm, Order, Rule, RunResult, events, run
+from pyengine.teaching.searchtree import SearchTree, fold
 from pyengine.teaching.stepwords import Convention, board_words, describe
-from pyengine.teaching.trace import SMALL_TREE, Step, Trace, steps_total, tree
+from pyengine.teaching.trace import SMALL_TREE, Jump, Step, Trace, steps_total
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
@@ -47,25 +48,23 @@ if TYPE_CHECKING:
 
     from pyodide.ffi import JsProxy
 
-    from pyengine.teaching.search import Event
-
 TRACE_LINES = 12  # steps shown in the text trace, the current one last
 ANNOUNCE_MS = 350  # the live region speaks once stepping pauses, not at every key
 URL_MS = 250  # the address follows the step once stepping pauses
 COUNT_TICK = 512  # nodes per look at the clock while counting a large search's steps (the race's)
 KEYS = {
-    "ArrowRight": "+1",
-    "ArrowDown": "+1",
-    "ArrowLeft": "-1",
-    "ArrowUp": "-1",
-    "PageDown": "+10",
-    "PageUp": "-10",
-    "Home": "first",
-    "End": "last",
-    "n": "next",
-    "N": "next",
-    "p": "previous",
-    "P": "previous",
+    "ArrowRight": Jump.ON,
+    "ArrowDown": Jump.ON,
+    "ArrowLeft": Jump.BACK,
+    "ArrowUp": Jump.BACK,
+    "PageDown": Jump.ON_10,
+    "PageUp": Jump.BACK_10,
+    "Home": Jump.FIRST,
+    "End": Jump.LAST,
+    "n": Jump.NEXT,
+    "N": Jump.NEXT,
+    "p": Jump.PREVIOUS,
+    "P": Jump.PREVIOUS,
 }
 """The explorer's keys and the jump each asks for (Shift makes 10 a 100)."""
 PAGE_KEYS = frozenset({"n", "N", "p", "P", ".", ","})
@@ -161,15 +160,14 @@ class Explorer:
         trace = self.trace = Trace(algorithm, board, order, rule=rule)
         self.fit_board(board.size)
         self.small = board.geometry.cells - board.ply <= SMALL_TREE
-        steps = list(events(algorithm, board, trace.order, trace.rule)) if self.small else []
-        if self.small:
-            trace.total = len(steps)
+        whole = fold(events(algorithm, board, trace.order, trace.rule), trace.order, trace.rule) if self.small else None
+        if whole is not None:
+            trace.total = whole.nodes[0].valued  # the last step gives the root's value
         else:
             self.counter.start(run(algorithm, board, trace.order, COUNT_TICK, trace.rule), done=self._on_counted)
-        nodes, index = tree(steps, trace.rule) if self.small else ([], {})
-        self.outline.reset(nodes, index)
+        self.outline.reset(whole)
         self.tree_box.classList.toggle("whole", self.small)
-        self.reset_drawing(steps)
+        self.reset_drawing(whole)
         self.write_heading()
 
     def _on_counted(self, result: RunResult) -> None:
@@ -182,7 +180,11 @@ class Explorer:
     # -- events ----------------------------------------------------------------
 
     def _on_step_button(self, event: JsProxy) -> None:
-        how = str(event.currentTarget.dataset.jump)
+        try:
+            how = Jump.parse(str(event.currentTarget.dataset.jump))
+        except UnknownChoiceError as error:  # a button the build wrote wrong: said, not raised
+            self.show_message(str(error))
+            return
         self.go(lambda: self.trace.jump(how))
 
     def _on_key(self, event: JsProxy) -> None:
@@ -205,9 +207,8 @@ class Explorer:
         event.stopPropagation()
         if how is None:
             return
-        if event.shiftKey and how in ("+10", "-10"):
-            how = how[0] + "100"
-        self.go(lambda: self.trace.jump(how))
+        jump = how.farther if event.shiftKey else how
+        self.go(lambda: self.trace.jump(jump))
 
     def _on_page_key(self, event: JsProxy) -> None:
         """Keys pressed with nothing focused (the target is the body) are the explorer's."""
@@ -566,11 +567,11 @@ class Explorer:
 
     # -- the drawn tree (tree_drawing.py places it, tree_view.py draws it) ------
 
-    def reset_drawing(self, steps: list[Event]) -> None:
-        """A new search: its whole tree placed once (``steps``: a small
-        search's events; none for a large one), and an empty picture."""
+    def reset_drawing(self, tree: SearchTree | None) -> None:
+        """A new search: its whole tree placed once (``tree``: a small
+        search's; None for a large one), and an empty picture."""
         windows = self.trace.algorithm is Algorithm.ALPHABETA
-        self.whole = drawing.WholeTree(steps, windows, self.trace.rule) if steps else None
+        self.whole = drawing.WholeTree(tree, windows, self.trace.rule) if tree is not None else None
         self.widest = self.trace.board.geometry.cells - self.trace.board.ply
         self.view: drawing.View | None = None
         self.width_px = 0.0
