@@ -35,7 +35,7 @@ from ..geometry import Cell
 from ..records import Record
 from ..words import cell_name
 from .search import Algorithm, Event, Order, Rule, events, ordered_moves
-from .searchtree import Bound, SearchTree, fold
+from .searchtree import Bound, SearchNode, SearchTree, fold
 from .stepwords import Convention, bounded, path_words, role, signed, stated_window, valued_side
 
 TYPE_CHECKING = False  # see geometry.py
@@ -208,19 +208,23 @@ def whole_tree(board: Board) -> SearchTree:
 def drawn_tree(board: Board, order: Order) -> tuple[tuple[Path, Board, tuple[Cell, ...]], ...]:
     """The positions drawn, each with its path and moves: every one plain
     minimax enters, depth first with each position's moves in ``order``."""
-    whole = whole_tree(board)
+    nodes = whole_tree(board).nodes
     drawn = []
 
-    def visit(at: int) -> None:
-        node = whole.nodes[at]
-        entered = {whole.nodes[child].move: child for child in node.children}
-        moves = ordered_moves(node.board, order) if not node.board.is_over else ()
+    def visit(node: SearchNode) -> None:
+        # Minimax enters every move, in cell order: the children in another order are the same ones.
+        children = [nodes[child] for child in node.children]
+        moves = tuple(child.path[-1] for child in children)
+        if order is not Order.CELLS and moves:
+            moves = ordered_moves(node.board, order)
+            by_move = {child.path[-1]: child for child in children}
+            children = [by_move[cell] for cell in moves]
         drawn.append((node.path, node.board, moves))
-        for cell in moves:
-            visit(entered[cell])  # minimax enters every move
+        for child in children:
+            visit(child)
 
-    visit(0)
-    assert len(drawn) == len(whole.nodes)
+    visit(nodes[0])
+    assert len(drawn) == len(nodes)
     return tuple(drawn)
 
 

@@ -27,7 +27,7 @@ from .search import Counts, Event, Kind, Order, Rule, RunningCounts, ordered_mov
 
 TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
     from typing import Final
 
 Path = tuple[Cell, ...]
@@ -195,11 +195,10 @@ class PathNode(Record):
 
 
 class _Open:
-    """A position the search is inside while the fold goes on (mutable, unlike PathNode)."""
+    """A position on the open path while the fold goes on (mutable, unlike PathNode)."""
 
     __slots__ = (
         "board",
-        "path",
         "alpha",
         "beta",
         "window",
@@ -214,14 +213,12 @@ class _Open:
         "start",
         "steps",
         "entered",
-        "index",
     )
 
-    def __init__(self, event: Event, moves: tuple[Cell, ...], entered: int, index: int) -> None:
-        self.board, self.path, self.alpha, self.beta = event.board, event.path, event.alpha, event.beta
+    def __init__(self, event: Event, moves: tuple[Cell, ...], entered: int) -> None:
+        self.board, self.alpha, self.beta, self.entered = event.board, event.alpha, event.beta, entered
         self.window = (event.alpha, event.beta)  # as entered: alpha narrows as moves come back
         self.exact = event.board.is_over  # a finished game's value, or a table hit's, is never a bound
-        self.entered, self.index = entered, index
         self.best: Cell | None = None
         self.best_value: int | None = None
         self.moves = moves
@@ -247,23 +244,51 @@ class _Open:
 class _Node:
     """A SearchNode while the fold goes on (mutable)."""
 
-    __slots__ = ("path", "parent", "board", "window", "entered", "valued", "value", "bound", "hit", "cut", "cutoff")
+    __slots__ = (
+        "path",
+        "parent",
+        "board",
+        "window",
+        "entered",
+        "valued",
+        "value",
+        "bound",
+        "hit",
+        "cut",
+        "cutoff",
+        "children",
+        "index",
+    )
 
-    def __init__(self, event: Event, parent: int, entered: int) -> None:
+    def __init__(self, event: Event, parent: int, entered: int, index: int) -> None:
         self.path, self.parent, self.board = event.path, parent, event.board
         self.window = (event.alpha, event.beta)
-        self.entered = entered
+        self.entered, self.index = entered, index
         self.valued: int | None = None
         self.value: int | None = None
         self.bound = Bound.EXACT
         self.hit = False
         self.cut: int | None = None
         self.cutoff: Event | None = None
+        self.children: list[int] = []
+
+    def valued_at(self, step: int, value: int, rule: Rule) -> None:
+        """Its value (for its own side to move) came back at ``step``."""
+        self.valued, self.value = step, value
+        if not (self.hit or self.board.is_over):  # a table hit's or a finished game's value is never a bound
+            self.bound = bound_of(value, self.window, rule)
 
 
 class Fold:
-    """A search's events folded one at a time: the counts, the open path and,
-    when ``whole``, every node entered (``tree()``).
+    """A search's events folded one at a time (``add``), one of two ways.
+
+    By default, as the explorer steps: the counts and the open path, each
+    position the search is inside with its moves and their states (``path()``);
+    finished subtrees are folded into their values and counts, so a search of
+    millions of events takes no more room than its depth. With ``whole``,
+    every position entered, kept (``tree()``), for a search small enough to
+    draw or to drill; the counts and the path are not kept then. Both read a
+    value's bound the one way, ``bound_of``.
 
     ``order`` is the order the search tried its moves in (a path's moves are
     listed in it); ``rule`` its pruning rule, which says what is a bound.
@@ -277,8 +302,12 @@ class Fold:
         self.cutoffs_at_x = 0
         """How many of the cut-offs were at X's turn (MAX's: beta cut-offs)."""
         self.frames: list[_Open] = []
-        self._nodes: list[_Node] | None = [] if whole else None
+        self._nodes: list[_Node] = []
+        self._open: list[_Node] = []  # whole: the nodes on the path
         self._cutoffs: list[Event] = []
+        # One way chosen once, not tested at every event: stepping a large
+        # search makes millions of them, and a whole tree needs no open path.
+        self.add: Callable[[Event], None] = self._add_node if whole else self._add_step
 
     def counts(self) -> Counts:
         return self.counter.counts()
@@ -288,26 +317,20 @@ class Fold:
         nodes = self.counter.nodes
         return tuple(frame.node(nodes) for frame in self.frames)
 
-    def add(self, event: Event) -> None:
-        """Fold in the next event."""
+    def _add_step(self, event: Event) -> None:
+        """Fold in the next event: the counts and the open path."""
         self.made += 1
-        made, counter, frames, kind, nodes = self.made, self.counter, self.frames, event.kind, self._nodes
+        made, counter, frames, kind = self.made, self.counter, self.frames, event.kind
         if kind is Kind.ENTER:
             counter.nodes += 1
-            parent_index = -1
             if frames:
                 parent = frames[-1]
                 index = parent.moves.index(event.path[-1])
                 parent.states[index] = BranchState.SEARCHING
                 parent.start[index] = counter.nodes - 1
                 parent.steps[index] = made
-                parent_index = parent.index
             moves = ordered_moves(event.board, self.order) if not event.board.is_over else ()
-            at = -1
-            if nodes is not None:
-                at = len(nodes)
-                nodes.append(_Node(event, parent_index, made))
-            frames.append(_Open(event, moves, made, at))
+            frames.append(_Open(event, moves, made))
         elif kind is Kind.LEAF:
             counter.leaves += 1
             frames[-1].best_value = event.value
@@ -315,25 +338,20 @@ class Fold:
             counter.hits += 1
             frame = frames[-1]
             frame.best, frame.best_value, frame.exact = event.best, event.value, True
-            if nodes is not None:
-                nodes[frame.index].hit = True
         elif kind is Kind.UP:
             child = frames.pop()
             parent = frames[-1]
             assert event.move is not None and event.value is not None
-            own = -event.value  # the child's value for its own side to move
-            bound = Bound.EXACT if child.exact else bound_of(own, child.window, self.rule)
+            # The child's own value is -event.value: its bound, seen from here, turns round.
+            bound = Bound.EXACT if child.exact else bound_of(-event.value, child.window, self.rule).flipped
             index = parent.moves.index(event.move)
             parent.states[index] = BranchState.DONE
             parent.values[index] = event.value
-            parent.bounds[index] = bound.flipped
+            parent.bounds[index] = bound
             parent.nodes[index] = counter.nodes - parent.start[index]
             parent.alpha = event.alpha
             if parent.best_value is None or parent.best != event.best:
                 parent.best, parent.best_value = event.best, event.value
-            if nodes is not None:
-                node = nodes[child.index]
-                node.valued, node.value, node.bound = made, own, bound
         elif kind is Kind.CUTOFF:
             counter.cutoffs += 1
             if event.board.to_move is Player.X:
@@ -341,43 +359,64 @@ class Fold:
             frame = frames[-1]
             for cell in event.skipped:
                 frame.states[frame.moves.index(cell)] = BranchState.SKIPPED
-            if nodes is not None:
-                self._cutoffs.append(event)
-                node = nodes[frame.index]
-                node.cut, node.cutoff = made, event
         elif kind is Kind.DONE:
-            frame = frames[-1]
-            frame.best, frame.best_value = event.best, event.value
-            if nodes is not None and event.value is not None:
-                node = nodes[frame.index]
-                node.valued, node.value = made, event.value
-                node.bound = Bound.EXACT if frame.exact else bound_of(event.value, node.window, self.rule)
+            frames[-1].best, frames[-1].best_value = event.best, event.value
+
+    def _add_node(self, event: Event) -> None:
+        """Fold in the next event: the whole tree."""
+        self.made = made = self.made + 1
+        kind, path = event.kind, self._open
+        if kind is Kind.ENTER:
+            nodes = self._nodes
+            index = len(nodes)
+            parent = -1
+            if path:
+                above = path[-1]
+                above.children.append(index)
+                parent = above.index
+            node = _Node(event, parent, made, index)
+            nodes.append(node)
+            path.append(node)
+        elif kind is Kind.UP:
+            assert event.value is not None
+            node = path.pop()
+            node.valued = made
+            node.value = value = -event.value  # the child's value for its own side to move
+            if not (node.hit or node.board.is_over):  # a table hit's or a finished game's value is never a bound
+                node.bound = bound_of(value, node.window, self.rule)
+        elif kind is Kind.CUTOFF:
+            node = path[-1]
+            node.cut, node.cutoff = made, event
+            self._cutoffs.append(event)
+        elif kind is Kind.HIT:
+            path[-1].hit = True
+        elif kind is Kind.DONE:
+            assert event.value is not None
+            path[-1].valued_at(made, event.value, self.rule)
 
     def tree(self) -> SearchTree:
         """Every node entered so far (a ``whole`` fold's), as records."""
-        assert self._nodes is not None, "a whole fold keeps the tree"
-        children: list[list[int]] = [[] for _ in self._nodes]
-        for at, node in enumerate(self._nodes):
-            if node.parent >= 0:
-                children[node.parent].append(at)
+        made = self._nodes
         nodes = tuple(
-            SearchNode(
-                n.path,
-                n.parent,
-                n.board,
-                n.window,
-                n.entered,
-                n.valued,
-                n.value,
-                n.bound,
-                n.hit,
-                n.cut,
-                n.cutoff,
-                tuple(kids),
-            )
-            for n, kids in zip(self._nodes, children, strict=True)
+            [
+                SearchNode(
+                    n.path,
+                    n.parent,
+                    n.board,
+                    n.window,
+                    n.entered,
+                    n.valued,
+                    n.value,
+                    n.bound,
+                    n.hit,
+                    n.cut,
+                    n.cutoff,
+                    tuple(n.children),
+                )
+                for n in made
+            ]
         )
-        return SearchTree(nodes, {node.path: at for at, node in enumerate(nodes)}, tuple(self._cutoffs))
+        return SearchTree(nodes, {n.path: n.index for n in made}, tuple(self._cutoffs))
 
 
 def fold(steps: Iterable[Event], order: Order = Order.CELLS, rule: Rule = Rule.AIMA) -> SearchTree:
@@ -393,6 +432,7 @@ def fold(steps: Iterable[Event], order: Order = Order.CELLS, rule: Rule = Rule.A
     1
     """
     folding = Fold(order, rule, whole=True)
+    add = folding.add
     for event in steps:
-        folding.add(event)
+        add(event)
     return folding.tree()
