@@ -1,4 +1,4 @@
-"""Stepping the explorer's trace back past what it remembers (pyengine/trace.py).
+"""Stepping the explorer's trace back past what it remembers (pyengine/teaching/trace.py).
 
 A step back beyond the steps a ``Trace`` remembers starts the search again
 from its first event and remembers the ``keep`` steps before the one asked

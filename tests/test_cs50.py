@@ -1,4 +1,4 @@
-"""pyengine/cs50.py and pyengine/runner.py: CS50 AI's tictactoe.py judged on every position.
+"""pyengine/grading/cs50.py and pyengine/grading/runner.py: CS50 AI's tictactoe.py judged on every position.
 
 The project's own files (tests/cs50/) are checked in this process
 (``check_code``): the process boundary proves nothing here, and

@@ -362,7 +362,7 @@ def test_the_4x4_census_agrees_with_a_walk_of_every_position() -> None:
 
 
 class TestTheSearchesOn4x4Endgames:
-    """pyengine/search.py's textbook searches run on 4x4 as on 3x3 (the
+    """pyengine/teaching/search.py's textbook searches run on 4x4 as on 3x3 (the
     explorer's engine); from the first plies plain minimax would take years."""
 
     def test_every_algorithm_finds_the_value_and_alpha_beta_visits_fewer(self) -> None:

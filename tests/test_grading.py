@@ -1,4 +1,4 @@
-"""pyengine/grading.py: what a chosen move is worth, for 'Check your own minimax'."""
+"""pyengine/grading/chooseform.py: what a chosen move is worth, for 'Check your own minimax'."""
 
 from __future__ import annotations
 

@@ -577,7 +577,7 @@ class _Track:
 class Judge:
     """One file's check, judged call by call as raw results come in.
 
-    A driver (``check_code`` here, checkcli.py for the command line, the
+    A driver (``check_code`` here, cli/check_command.py for the command line, the
     checker page) loads the code with a pyengine.grading.runner.Runner, makes a
     Judge from what loading said, and for each index of ``probes`` that is
     ``wanted`` calls the runner and hands the raw result to ``take``. A call

@@ -2,7 +2,7 @@
 
 One module serves both places a student's code runs: the checker page's Web
 Worker (site/py/sandbox.py imports it from the engine's zip) and the command
-line's child process (``python -m pyengine.grading.runner``, started by checkcli.py
+line's child process (``python -m pyengine.grading.runner``, started by cli/check_command.py
 for each file). Both hand it probes and pass what comes back to the judge
 (pyengine.grading.cs50, or pyengine.grading.chooseform for the ``choose`` form), which runs
 elsewhere: the student's code shares this interpreter and could reach
