@@ -180,7 +180,7 @@ class Trace:
 
     A page asks with ``jump`` (a ``Jump``) or ``seek``: every step asked
     for is kept between 1 and the last step, and every jump works whatever
-    the trace is doing (issue 19: End, then Back, raised IndexError). Where
+    the trace is doing (End, then Back, once raised IndexError). Where
     it stands is ``cursor``; the steps remembered always hold the one it
     stands at, consecutive, so that a step is found by its number.
 
@@ -427,9 +427,9 @@ class Trace:
         """Keep ``step`` as the last one made (the caller stands at it). The
         steps kept stay consecutive, so that a step is found by its number: one
         made after a gap (the steps between were made but not kept, on the way
-        to a far one) replaces those before it. Issue 19: after End, the trace
+        to a far one) replaces those before it. (Once, after End, the trace
         kept steps 1 and the last, took the last for step 2, and Back raised
-        IndexError."""
+        IndexError.)"""
         recent = self._recent
         if recent and recent[-1].number != step.number - 1:
             recent.clear()
