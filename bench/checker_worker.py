@@ -14,7 +14,7 @@ Pyodide of its own (site/py/checker.py). Measured in one run:
      just after (once the next worker is ready), the page running a task of
      10 ms of JavaScript every 20 ms (the page's own slices are 10 ms), so
      that what a busy machine does to a 10 ms task is measured beside it;
-  4. CS50 AI files (issue 30): the seconds the page takes to check the
+  4. CS50 AI files: the seconds the page takes to check the
      project's correct tictactoe.py, the slow one (deepcopy at every node,
      no memory) and the one-bug files (tests/cs50/), beside the seconds
      CPython's judge takes for the same file in this process
@@ -45,8 +45,8 @@ from cs50 import FILES  # noqa: E402  (bench/cs50.py: the CS50 files by name)
 
 from bench.engine import build_site  # noqa: E402
 from pyengine.grading.cs50 import check_code  # noqa: E402
-from tools import editor  # noqa: E402
-from tools.checker import STARTER  # noqa: E402
+from tools.pages import editor  # noqa: E402
+from tools.pages.checker_markup import STARTER  # noqa: E402
 
 CHECKER = "[data-board='checker']"
 TEXTBOOK = """from pyengine import Player
@@ -93,7 +93,7 @@ LONGEST_BETWEEN = """([since, until]) => Math.max(0, ...window.__longTasks
 
 
 # The files a Pyodide of the checker's asks for, by name: the build gives each
-# an address with its digest (tools/offline.py), `?v=` after the name, or in
+# an address with its digest (tools/runtime/offline.py), `?v=` after the name, or in
 # the name for the zips and the loader (pyengine-0123456789abcdef.zip).
 RUNTIME_FILES = frozenset({editor.WORKER, "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "sandbox.py"})
 DIGEST_IN_NAME = re.compile(r"-[0-9a-f]{16}(?=\.)")
@@ -152,7 +152,7 @@ def check_cs50(page: Any, code: str) -> tuple[float, float, float, dict[str, str
 def measure(site: Path, runs: int, files: dict[str, str], choose: bool = True) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
-    from tools.browser import launch_args, serve
+    from tools.dev.browser import launch_args, serve
 
     requests: list[tuple[str, int, bool]] = []
     with serve(site) as base, sync_playwright() as playwright:

@@ -15,6 +15,12 @@ correct file's time measured in the same run, since the machine is shared.
 
     python bench/cs50.py [--runs N] [--skip-slow] [--only NAME ...]
 
+``--sandbox`` measures instead what bubblewrap costs: each file's
+``pyengine check`` in the sandbox and with ``--no-sandbox``, alternating
+run by run, wall seconds (a sandboxed child is killed with its namespace,
+never waited for, so its CPU does not reach this process's count), and a
+child Python's start alone, both ways.
+
 The page's figure goes beside these: ``cpython_seconds(names)`` is the hook
 bench/checker_worker.py imports (the same files by the same names:
 ``FILES``), so its table can print the page's seconds and the ratio
@@ -68,13 +74,14 @@ def in_process(code: str) -> Timing:
     return Timing(time.perf_counter() - wall, _cpu() - cpu, failed or "passed")
 
 
-def cli(code: str) -> Timing:
+def cli(code: str, *flags: str) -> Timing:
     """A whole ``pyengine check`` run, from a fresh interpreter's start to its exit."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "tictactoe.py"
         path.write_text(code)
         wall, cpu = time.perf_counter(), _cpu()
-        done = subprocess.run([sys.executable, "-m", "pyengine", "check", str(path)], capture_output=True, text=True)
+        command = [sys.executable, "-m", "pyengine", "check", *flags, str(path)]
+        done = subprocess.run(command, capture_output=True, text=True)
         verdict = "passed" if done.returncode == 0 else f"exit {done.returncode}"
         return Timing(time.perf_counter() - wall, _cpu() - cpu, verdict)
 
@@ -90,14 +97,50 @@ def cpython_seconds(names: list[str], runs: int = 1) -> dict[str, float]:
     return {name: median([in_process(FILES[name]) for _ in range(runs)]).wall for name in names}
 
 
+def sandbox_costs(names: list[str], runs: int) -> None:
+    """``--sandbox``: each file checked in bubblewrap and with --no-sandbox, alternating."""
+    from pyengine.cli import bubblewrap
+
+    found = bubblewrap.find()
+    if isinstance(found, str):
+        raise SystemExit(f"no sandbox: {found}")
+    starts: dict[bool, list[float]] = {True: [], False: []}
+    for _ in range(20):
+        for sandboxed in (True, False):
+            wall = time.perf_counter()
+            if sandboxed:
+                found.popen([bubblewrap.interpreter(), "-I", "-S", "-c", "pass"]).wait()
+            else:
+                subprocess.run([bubblewrap.interpreter(), "-I", "-S", "-c", "pass"], check=True)
+            starts[sandboxed].append(time.perf_counter() - wall)
+    boxed, bare = statistics.median(starts[True]), statistics.median(starts[False])
+    print(f"a child Python's start, median of 20: sandbox {boxed * 1000:.1f} ms, none {bare * 1000:.1f} ms")
+    print(f"{'file':30} {'sandbox wall':>12} {'no-sandbox wall':>15} {'ratio':>6}  verdicts ({runs} run(s) each)")
+    for name in names:
+        timings: dict[bool, list[Timing]] = {True: [], False: []}
+        for _ in range(runs):  # alternating: the shared machine's moment weighs on both ways alike
+            timings[True].append(cli(FILES[name]))
+            timings[False].append(cli(FILES[name], "--no-sandbox"))
+        inside, outside = median(timings[True]), median(timings[False])
+        print(
+            f"{name:30} {inside.wall:11.2f}s {outside.wall:14.2f}s {inside.wall / outside.wall:5.2f}x  "
+            f"{inside.verdict} {outside.verdict}",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=1, help="runs per file and way (median; default 1)")
     parser.add_argument("--skip-slow", action="store_true", help="leave out slow_deepcopy (minutes)")
     parser.add_argument("--no-cli", action="store_true", help="in process only")
     parser.add_argument("--only", nargs="*", help="these files only (names from FILES)")
+    parser.add_argument("--sandbox", action="store_true", help="pyengine check in bubblewrap against --no-sandbox")
     args = parser.parse_args()
     names = args.only or [name for name in FILES if not (args.skip_slow and name == "slow_deepcopy")]
+    if args.sandbox:
+        sandbox_costs(names, args.runs)
+        return
     if "correct" not in names:
         names.insert(0, "correct")
     print(f"python {sys.version.split()[0]}, {args.runs} run(s) each, medians; wall and CPU seconds;")

@@ -1,6 +1,6 @@
 """How long a drill's Check takes: the answer key and the grading of a full
-answer, on the largest drills of each level (issue 31 asks for at most 50 ms
-on the page).
+answer, on the largest drills of each level (the target on the page is at
+most 50 ms, the length past which the browser counts a task as long).
 
 What the page does on Check is ``grade(key, entries)``; the key is made once
 when the drill is drawn (``answer_key``, two searches' events) and again when
@@ -97,7 +97,7 @@ BROWSER_CHECK = """async () => {
 def browser(count: int) -> None:
     from playwright.sync_api import sync_playwright
 
-    from tools import browser as chromium
+    from tools.dev import browser as chromium
 
     site = Path(__file__).resolve().parent.parent / "build" / "site"
     with chromium.serve(site) as url, sync_playwright() as play:

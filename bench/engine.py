@@ -1,11 +1,11 @@
-"""Engine speed, side by side with the baselines in ../shared/bench/anchors.py.
+"""Engine speed, side by side with the baselines in bench/baselines.py.
 
 Every figure is measured in this one run on this machine, each in a fresh
-interpreter and timed inside it (as anchors.py times itself), alternating
+interpreter and timed inside it (as baselines.py times itself), alternating
 engine and baseline so that a busy moment hurts both. The verdicts are
 ratios; the absolute times only say how busy the machine was.
 
-    python bench/engine.py [--runs N] [--anchors PATH] [--no-browser]
+    python bench/engine.py [--runs N] [--baselines PATH] [--no-browser]
     python bench/engine.py --against REV [--runs N] [--no-browser]
 
 With ``--against``, the engine of the git revision REV and this one are
@@ -13,11 +13,11 @@ measured side by side instead, alternating run by run, and the figures are
 given as ratios (this engine / REV's): a before/after of a change on a busy
 machine.
 
-Targets (from the engine's issues):
+Targets:
   1. cold import + full analysis of the empty board <= 1/3 of the memoised
-     negamax's first move (anchors.py equity);
+     negamax's first move (baselines.py equity);
   2. `match --x perfect --o random --games 100000` at least 2/3 as fast as the
-     bare random-vs-random loop (anchors.py randmatch 100000);
+     bare random-vs-random loop (baselines.py randmatch 100000);
   3. 4x4: every perfect bot move <= 0.5 s in the browser (Pyodide in headless
      Chromium, this machine), beside the same code in CPython: the time to
      solve the empty board, and the slowest bot move over positions of every
@@ -43,7 +43,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 CS50_CORRECT = ROOT / "tests" / "cs50" / "correct.py"  # the project's correct CS50 tictactoe.py
 sys.path.insert(0, str(ROOT))
-DEFAULT_ANCHORS = ROOT.parent / "shared" / "bench" / "anchors.py"
+DEFAULT_BASELINES = ROOT / "bench" / "baselines.py"
 
 # Timed from before the first import of pyengine to the analysis in hand.
 COLD_ANALYSIS = """
@@ -159,11 +159,11 @@ def build_site(out: Path) -> None:
     )
 
 
-def anchor_seconds(anchors: Path, *kind: str) -> float:
-    out = run([sys.executable, str(anchors), *kind])
+def baseline_seconds(baselines: Path, *kind: str) -> float:
+    out = run([sys.executable, str(baselines), *kind])
     found = SECONDS.search(out)
     if not found:
-        raise SystemExit(f"cannot read a time from anchors.py output: {out!r}")
+        raise SystemExit(f"cannot read a time from the baseline's output: {out!r}")
     return float(found.group(1))
 
 
@@ -187,7 +187,7 @@ def in_chromium(codes: list[str], extra: dict[str, Path] | None = None, engine: 
     folder, from where it imports)."""
     from playwright.sync_api import sync_playwright
 
-    from tools.browser import launch_args, serve
+    from tools.dev.browser import launch_args, serve
 
     pyodide = ROOT / "node_modules" / "pyodide"
     if not (pyodide / "pyodide.mjs").exists():
@@ -288,24 +288,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=7, help="fresh interpreters per figure (median)")
     parser.add_argument("--games", type=int, default=100_000)
-    parser.add_argument("--anchors", type=Path, default=DEFAULT_ANCHORS)
+    parser.add_argument("--baselines", type=Path, default=DEFAULT_BASELINES, help="a baselines.py to measure against")
     parser.add_argument("--no-browser", action="store_true", help="skip the 4x4 figures in Chromium")
     parser.add_argument("--against", metavar="REV", help="measure beside the engine of git revision REV")
     args = parser.parse_args()
     if args.against:
         against(args.against, args.runs, args.games, not args.no_browser)
         return
-    if not args.anchors.exists():
-        raise SystemExit(f"anchors.py not found at {args.anchors}: pass --anchors PATH")
+    if not args.baselines.exists():
+        raise SystemExit(f"no baselines at {args.baselines}: pass --baselines PATH")
     # An installed package has its bytecode; measure the import as users get it.
     compileall.compile_dir(str(ROOT / "pyengine"), quiet=1)
 
     equity, cold, rand, match = [], [], [], []
     for _ in range(args.runs):
-        equity.append(anchor_seconds(args.anchors, "equity"))
+        equity.append(baseline_seconds(args.baselines, "equity"))
         cold.append(engine_seconds(COLD_ANALYSIS))
     for _ in range(max(3, args.runs // 2)):
-        rand.append(anchor_seconds(args.anchors, "randmatch", str(args.games)))
+        rand.append(baseline_seconds(args.baselines, "randmatch", str(args.games)))
         match.append(engine_seconds(MATCH.format(games=args.games)))
 
     med = statistics.median
@@ -314,13 +314,13 @@ def main() -> None:
     ratio1 = med(cold) / med(equity)
     print("1. cold import + full analysis of the empty board")
     print(f"   pyengine                          {med(cold) * 1000:8.2f} ms")
-    print(f"   anchors.py equity (first move)    {med(equity) * 1000:8.2f} ms")
+    print(f"   baselines.py equity (first move)  {med(equity) * 1000:8.2f} ms")
     print(f"   ratio {ratio1:.3f} (target <= 0.333): {'met' if ratio1 <= 1 / 3 else 'MISSED'}")
     print()
     speed = med(rand) / med(match)
     print(f"2. {args.games:,} games, perfect vs random")
     print(f"   pyengine match (CLI entry point)  {med(match):8.3f} s")
-    print(f"   anchors.py randmatch              {med(rand):8.3f} s")
+    print(f"   baselines.py randmatch            {med(rand):8.3f} s")
     print(f"   relative speed {speed:.2f} (target >= 0.67): {'met' if speed >= 2 / 3 else 'MISSED'}")
     print()
     cpython = four_by_four_cpython()

@@ -189,7 +189,7 @@ def browser(site: Path, runs: int) -> None:
     """Training on the page beside the same learner and opponent in CPython."""
     from playwright.sync_api import sync_playwright
 
-    from tools import browser as chromium
+    from tools.dev import browser as chromium
 
     print(f"\n## In the browser: training on the page against random, {runs} runs each\n")
     print("| learner | games | page (s) | CPython (s) | ratio | longest task during training (ms) |")

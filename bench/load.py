@@ -3,7 +3,7 @@
 Serves the built site (default build/site; `make bench-load` builds it) on
 127.0.0.1 twice: as plain files, as `python -m http.server` does, and by a
 host that gzips text, JavaScript, WebAssembly and zip responses as common
-static hosts do (tools.browser.GzipHandler: a FILE.gz beside a file is sent
+static hosts do (tools.dev.browser.GzipHandler: a FILE.gz beside a file is sent
 as it is, anything else is gzipped on the fly). With --baseline-site it
 serves a second build the same ways, so before/after ratios come from one run.
 
@@ -56,7 +56,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools.browser import GzipHandler, NoChromiumError, QuietHandler, launch_args, serve  # noqa: E402
+from tools.dev.browser import GzipHandler, NoChromiumError, QuietHandler, launch_args, serve  # noqa: E402
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -81,7 +81,8 @@ document.body.dataset.ready = "true";
 </script></body></html>
 """
 
-# The page contract, the same before and after issue 8.
+# The page contract: selectors that today's site and the one before the load
+# work (4278e69, the usual baseline) both answer.
 CELL = "[data-board='game'] [data-cell='4']"
 MARK = "[data-board='game'] [data-cell='4'][data-mark='X']"
 READY = "table.ttt-board[data-ready='true'], body[data-ready='true']"
@@ -516,7 +517,7 @@ def measure_pair(browser: Browser, base: str, condition: Condition, samples: Sam
 Key = tuple[str, str, str]  # condition, host, site
 
 
-# Where the presses are measured: the conditions issue 21's targets name.
+# Where the presses are measured: the conditions the press targets below name.
 PRESS_CONDITIONS = ("localhost", "20mbit", "cpu4x")
 
 
@@ -561,7 +562,7 @@ def run(
 # --- the report ---------------------------------------------------------------
 
 med = statistics.median
-# Issue 21's targets.
+# The page-load targets: what a visitor on these connections should wait, at most.
 TARGET_FIRST_MOVE = 0.3  # s after navigation, cold visit, every run
 TARGET_READY_20MBIT = 0.6  # x the bare boot, gzip host
 TARGET_PRESS = 0.2  # s, every press at any moment of a cold visit, localhost and 20 Mbit/s
@@ -736,7 +737,7 @@ def print_targets(
     results: dict[Key, Samples], conditions: list[Condition], hosts: list[str], site: str, baseline: bool
 ) -> None:
     names = [c.name for c in conditions]
-    print(f"\nissue 21's targets ({site})")
+    print(f"\nthe page-load targets ({site})")
     for name in (n for n in PRESS_CONDITIONS if n in names):
         limit = TARGET_PRESS_CPU4X if name == "cpu4x" else TARGET_PRESS
         figures = []

@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.engine import build_site, in_chromium, run  # noqa: E402
-from tools.checker import STARTER  # noqa: E402
+from tools.pages.checker_markup import STARTER  # noqa: E402
 
 LONG_TASK_TARGET_MS = 50
 
@@ -118,7 +118,7 @@ def on_the_pages(site: Path, runs: int) -> dict[str, Any]:
     built site, each run with its wall time and longest main-thread task."""
     from playwright.sync_api import sync_playwright
 
-    from tools.browser import launch_args, serve
+    from tools.dev.browser import launch_args, serve
 
     with serve(site) as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(**launch_args())

@@ -30,7 +30,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools.browser import QuietHandler, launch_args, serve  # noqa: E402
+from tools.dev.browser import QuietHandler, launch_args, serve  # noqa: E402
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext

@@ -2,7 +2,7 @@
 
     python bench/suite.py --against REV [--revision REV2] [--runs N] [--warm]
 
-Issue 29 asks for ``make test`` within 10 minutes on a quiet 2-core machine,
+The target: ``make test`` within 10 minutes on a quiet 2-core machine,
 run as CI runs it: a clean clone, its virtual environment, ``npm ci``, lint,
 a cold site build and every test. That time moves with the machine (the same
 tree took 560 s and 665 s an hour apart), so this script measures it beside

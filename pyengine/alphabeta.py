@@ -6,8 +6,7 @@ back-end searches from the position asked about instead, and remembers only
 what the search needs. Its scores fold the distance in exactly as the
 table's do (analysis.py), with the board's own cell count.
 
-What makes a pure-Python search fast enough to play perfectly in a browser
-(measured in bench/engine.py):
+What makes a pure-Python search fast enough to play perfectly in a browser:
 
 - alpha-beta: a move is abandoned as soon as it is shown to be no better than
   one already found; scores carry the distance, so the window is shifted by
@@ -66,9 +65,9 @@ class Search(Backend):
         self.nodes = 0
 
     def completing(self, mine: Mask) -> Mask:
-        """``Geometry.completing``, remembered here too: the search asks twice
-        a node, and its own dictionary answers without the shape's look-up
-        (which made the 4x4 solve about 8% slower)."""
+        """``Geometry.completing``, remembered here too: the search asks twice a node."""
+        # Its own dictionary answers without the shape's look-up, which made
+        # the 4x4 solve about 8% slower (bench/engine.py).
         cells = self.completions.get(mine)
         if cells is None:
             cells = self.completions[mine] = self.geometry.completing(mine)

@@ -27,7 +27,9 @@ TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
     from collections.abc import Iterable
     from random import Random
-    from typing import Final
+    from typing import Final, Protocol
+else:
+    Protocol = object  # a plain base at run time: the type checker alone needs typing's
 
 INFINITY: Final = 1 << 10
 """Beyond any score: an open end of a search window."""
@@ -160,7 +162,7 @@ def _preference(move: MoveAnalysis) -> tuple[int, int]:
     return value.rank, -move.plies if value is Value.WIN else move.plies if value is Value.LOSS else 0
 
 
-class Backend:
+class Backend(Protocol):
     """What a back-end of the solver offers for one board shape: exact scores.
 
     ``score`` and ``move_score`` are exact when the answer falls inside the

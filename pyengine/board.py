@@ -15,9 +15,8 @@ look-up, and boards compare and hash as cheaply as ints.
 
 The size is part of the position: ``Board.empty(4)`` and a notation of four
 rows of four make a 4x4 board, won with four in a row. Its 9,722,011 positions
-are too many to intern, so those boards are built as they are played
-(``_SizedBoard``), and everything that depends on the shape reads it from
-the board's ``geometry``.
+are too many to intern, so those boards are built as they are played, and
+everything that depends on the shape reads it from the board's ``geometry``.
 """
 
 from __future__ import annotations

@@ -23,6 +23,9 @@ TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
     from collections.abc import Callable
     from random import Random
+    from typing import Protocol
+else:
+    Protocol = object  # a plain base at run time: the type checker alone needs typing's
 
 
 class Level(Choice, Enum, noun="level"):
@@ -38,10 +41,9 @@ class Level(Choice, Enum, noun="level"):
     """Never does worse than the position's value: fastest win, slowest loss."""
 
 
-class Bot:
-    """What every bot offers, and all a game or a match asks of one. (A base
-    class rather than a typing.Protocol, so that importing the engine does not
-    import typing.)"""
+class Bot(Protocol):
+    """What every bot offers, and all a game or a match asks of one: anything
+    with ``choose`` is a bot, subclass or not."""
 
     def choose(self, board: Board) -> Cell:
         """A legal cell to play on ``board``; IllegalMoveError once it is over."""

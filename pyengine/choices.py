@@ -28,13 +28,13 @@ else:
     _Mixin = object
 
 
+# A mixin rather than an Enum base: one more Enum class costs the cold start
+# about 0.25 ms, by ``python -X importtime``.
 class Choice(_Mixin):
     """A mixin for an enum whose members are named by their values in any case.
 
     An enum says what one of its members is called in messages:
-    ``class Level(Choice, Enum, noun="level")``. (A mixin rather than an Enum
-    base: one more Enum class costs the cold start about 0.25 ms, by
-    ``python -X importtime``.)
+    ``class Level(Choice, Enum, noun="level")``.
     """
 
     _noun: str

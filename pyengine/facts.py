@@ -47,7 +47,7 @@ class Facts(Record):
         return "Facts({})".format(", ".join(f"{k}={v:,}" for k, v in self.as_dict().items()))
 
 
-FACT_LABELS: Final = {
+FACT_LABELS: Final[dict[str, str]] = {
     "games": "possible games",
     "x_wins": "… won by X",
     "o_wins": "… won by O",

@@ -171,13 +171,13 @@ def _geometry(size: int) -> Geometry:
 _COMPLETING: dict[int, dict[Mask, Mask]] = {}
 THREE: Final = _geometry(3)
 """The classic board: 3 x 3, three in a row."""
-CELLS: Final = range(THREE.cells)
+CELLS: Final[range] = range(THREE.cells)
 """The classic board's cells, 0-8."""
 FULL: Final[Mask] = THREE.full
-LINES: Final = THREE.lines
+LINES: Final[tuple[Line, ...]] = THREE.lines
 """The classic board's 8 lines: rows, columns, then diagonals."""
 LINE_MASKS: Final = THREE.line_masks
-SYMMETRIES: Final = THREE.symmetries
+SYMMETRIES: Final[tuple[Symmetry, ...]] = THREE.symmetries
 """The 8 symmetries of the classic board: four turns, each with and without a mirror; identity first."""
 _GEOMETRIES: dict[int, Geometry] = {3: THREE}
 

@@ -1,7 +1,7 @@
 // The site's service worker: after one visit the game plays with no network,
 // and repeat visits load the runtime from the cache instead of the server.
 //
-// The build writes the constants below (tools/offline.py). FILES holds every
+// The build writes the constants below (tools/runtime/offline.py). FILES holds every
 // file the worker keeps, by the address the pages ask for it under, with the
 // first hex digits of its SHA-256: an address carries its file's digest
 // (`?v=`, or in the name), so a file changed by a deploy has a new address.

@@ -13,6 +13,10 @@ from pyengine.cli.commands import main
 
 Cli = Callable[..., "subprocess.CompletedProcess[str]"]
 
+# Files written to do harm, run only inside the sandbox by tests/test_check_sandbox.py:
+# the doctest collector (--doctest-modules) would import them, and run them, here.
+collect_ignore_glob = ["cs50/hostile/*.py"]
+
 
 @pytest.fixture
 def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Cli:

@@ -1,4 +1,4 @@
-"""The benchmark's compressing host (tools.browser.GzipHandler) answers as
+"""The benchmark's compressing host (tools.dev.browser.GzipHandler) answers as
 common static hosts do: gzip with the right headers, types unchanged."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tools.browser import GzipHandler, serve
+from tools.dev.browser import GzipHandler, serve
 
 if TYPE_CHECKING:
     from collections.abc import Iterator

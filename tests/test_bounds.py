@@ -1,5 +1,5 @@
-"""Every value the explorer shows is true (issue 29, item 1): exact where it
-says nothing, a true bound where it says \u2265 or \u2264 ("at least", "at most").
+"""Every value the explorer shows is true: exact where it says nothing, a
+true bound where it says \u2265 or \u2264 ("at least", "at most").
 
 Alpha-beta below the root returns values under a narrowed window, and those
 are only bounds. Here every view of the explorer (the text outline, the
@@ -205,7 +205,7 @@ def every_position() -> list[Board]:
 
 
 SAMPLE = [lesson.board for lesson in search_address.LESSONS] + every_position()[::199]
-"""The ready lessons (the deep cut-off among them: issue 29's example) and
+"""The ready lessons (the deep cut-off among them, the case that once showed a bound as exact) and
 every 199th position in notation order."""
 
 
@@ -227,8 +227,8 @@ def test_every_value_shown_is_true_on_every_small_position(order: Order) -> None
 
 
 def test_the_deep_cut_offs_move_is_said_to_be_at_most_plus_one() -> None:
-    """Issue 29's example: after X plays top right, O wins on the left column
-    at once, so the move is worth -1 to X; alpha-beta stopped at +1, a bound."""
+    """After X plays top right, O wins on the left column at once, so the
+    move is worth -1 to X; alpha-beta stopped at +1, a bound."""
     lesson = next(lesson for lesson in search_address.LESSONS if lesson.key == "deep-cutoff")
     nodes = fold(events(lesson.algorithm, lesson.board, lesson.order), lesson.order).nodes
     top_right = next(node for node in nodes if node.move == 2 and node.parent == 0)

@@ -1,5 +1,5 @@
 """site/py/cellmarkup.py: one cell markup, written as HTML by the build
-(tools/stage.py) and built with DOM calls by the page (boardview.py)."""
+(tools/pages/stage.py) and built with DOM calls by the page (boardview.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 from cellmarkup import Element, built, cell_markup
 
 from pyengine import Board
-from tools.stage import board_table, html_of
+from tools.pages.stage import board_table, html_of
 
 
 class Node:

@@ -22,9 +22,22 @@ from pyengine.grading.cs50 import CS50_FUNCTIONS, LOAD_BUDGET_S, REQUIRED, check
 from tests.cs50.mutants import CORRECT, by_name, source
 from tests.support import assert_one_line_error
 
-PERFECT_CHOOSE = (
-    "from pyengine import bot\n\nperfect = bot('perfect')\n\n\ndef choose(board):\n    return perfect.choose(board)\n"
-)
+# A perfect choose() of its own: the engine is out of a checked file's reach.
+PERFECT_CHOOSE = """from functools import cache
+
+
+@cache
+def value(board):
+    if board.winner is not None:  # the side to move has lost: later is better
+        return board.ply - 10
+    if board.is_over:
+        return 0
+    return max(-value(board.play(cell)) for cell in board.legal_moves)
+
+
+def choose(board):
+    return max(board.legal_moves, key=lambda cell: -value(board.play(cell)))
+"""
 LOWEST_CHOOSE = "def choose(board):\n    return board.legal_moves[0]\n"
 WINNER = (
     "def winner(board):\n"
@@ -139,10 +152,11 @@ def test_a_file_that_is_not_text_is_bad_usage(tmp_path: Path) -> None:
     assert_one_line_error(check(str(path)), "not UTF-8")
 
 
-def test_the_help_says_whose_rights_the_code_runs_with_and_the_autograding_line() -> None:
+def test_the_help_says_what_keeps_the_code_apart_and_the_autograding_line() -> None:
     done = subprocess.run([sys.executable, "-m", "pyengine", "check", "--help"], capture_output=True, text=True)
     text = " ".join(done.stdout.split())
-    assert "YOUR rights" in text and "not a sandbox" in text and "pyengine check tictactoe.py" in text
+    assert "bubblewrap sandbox" in text and "no engine to import" in text and "pyengine check tictactoe.py" in text
+    assert "--no-sandbox: the code then runs with YOUR rights" in text
 
 
 # -- the limits ------------------------------------------------------------------
@@ -228,8 +242,9 @@ def test_memory_is_capped(tmp_path: Path) -> None:
     assert "MemoryError" in code["reason"]
 
 
-def test_the_engines_board_is_what_a_choose_file_gets(tmp_path: Path) -> None:
-    """The choose form's calls get pyengine's Board, as on the page."""
+def test_a_choose_file_gets_a_board_as_the_page_documents_it(tmp_path: Path) -> None:
+    """The choose form's calls get the runner's own Board (the engine is out of
+    reach), named and used as the page's (the engine's)."""
     code = "def choose(board):\n    assert type(board).__name__ == 'Board'\n    return board.legal_moves[0]\n"
     (line,) = lines(check("--json", write(tmp_path, "typed.py", code)))
     assert checks_of(line)["choose"]["position"] == str(

@@ -59,3 +59,14 @@ def test_progress_names_the_function_and_the_slowest_call() -> None:
 def test_a_reason_ends_as_a_sentence_once() -> None:
     assert checkview.sentence("winner(board) returned None") == "winner(board) returned None."
     assert checkview.sentence("A loop that never ends?") == "A loop that never ends?"
+
+
+def test_an_action_off_the_board_marks_no_cell_and_is_named_in_the_words() -> None:
+    """result(board, (-3, 0)) is no cell of the drawn board: nothing is marked
+    there, and the reason names the action and gives the board as rows."""
+    code = mutants.source(mutants.by_name("result_off_board_accepted"))
+    result = next(verdict for verdict in check_code(code, functions=["result"]).verdicts if verdict.name == "result")
+    assert not result.passed and result.action is None and result.position is not None
+    assert checkview.cell_roles(result) == {}
+    assert checkview.board_label(Board.parse(result.position), result, Form.CS50) == f"The position {result.position}"
+    assert "is off the board" in result.reason and "The board" in result.reason

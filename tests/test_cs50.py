@@ -17,11 +17,13 @@ from itertools import pairwise
 
 import pytest
 
-from pyengine import Board, reachable_positions
+from pyengine import Board, Player, reachable_positions
 from pyengine.grading.chooseform import positions_to_check
 from pyengine.grading.cs50 import (
+    CAUSES,
     CS50_FUNCTIONS,
     Form,
+    Given,
     Judge,
     Verdict,
     action_of,
@@ -34,7 +36,7 @@ from pyengine.grading.cs50 import (
     wires,
 )
 from pyengine.grading.runner import Runner, encode, grid
-from tests.cs50.mutants import CORRECT, MUTANTS, SLOW, Mutant, source
+from tests.cs50.mutants import CORRECT, MUTANTS, SLOW, Mutant, by_name, source
 
 # -- a reference of the specification, on lists of lists ----------------------
 
@@ -88,19 +90,29 @@ def value_of(g: Grid) -> int:
     return ref_value(tuple(map(tuple, g)))
 
 
-def wrong_at(namespace: dict[str, object], function: str, notation: str, action: tuple[int, int] | None) -> bool:
+def wrong_at(namespace: dict[str, object], function: str, notation: str, action: object) -> bool:
     """Whether the student's ``function`` breaks the specification at this
     position (and action), by the reference above: called here, on a board of
-    the test's own."""
+    the test's own. An action that is not a pair of a row and a column from
+    0 to 2 must raise."""
     g = grid(notation)
     given = [row[:] for row in g]
     call = namespace[function]
+    cells = [(i, j) for i in range(3) for j in range(3)]
+    if function == "result" and not (type(action) is tuple and action in cells):
+        try:
+            call(given, action)  # type: ignore[operator]
+        except Exception:
+            return False
+        return True
     try:
         got = call() if function == "initial_state" else call(given, action) if action else call(given)  # type: ignore[operator]
     except Exception:
         return not (function == "result" and action is not None and g[action[0]][action[1]] is not None)
-    if function == "initial_state":
-        return got != [[None] * 3 for _ in range(3)] or len({id(row) for row in got}) < 3
+    if function == "initial_state":  # and a second call: three new lists again, none of the first call's
+        again = call()  # type: ignore[operator]
+        shared = again is got or any(row is mine for row in again for mine in got)
+        return got != [[None] * 3 for _ in range(3)] or len({id(row) for row in got}) < 3 or shared
     if function == "player":
         return got != ref_player(g)
     if function == "actions":
@@ -142,9 +154,50 @@ def test_every_function_is_probed_where_the_specification_defines_it() -> None:
     assert sorted(on["winner"], key=str) == sorted(on["terminal"], key=str) == sorted(every, key=str)
     assert sorted(on["utility"], key=str) == sorted(over, key=str)
     assert sorted(on["minimax"], key=str) == sorted(every, key=str)
-    results = {(p.board, p.action) for p in calls if p.function == "result"}
+    results = {(p.board, p.action) for p in calls if p.function == "result" and is_cell(p.action)}
     assert results == {(board, (i, j)) for board in live for i in range(3) for j in range(3)}
-    assert on["initial_state"] == [Board.empty()]
+    assert on["initial_state"] == [Board.empty()] * 2
+
+
+def is_cell(action: object) -> bool:
+    return not isinstance(action, Given) and action in {(i, j) for i in range(3) for j in range(3)}
+
+
+def test_result_is_given_an_action_that_is_not_valid_on_every_position() -> None:
+    """One a position, each kind in turn, and every kind on the first: each
+    off-board pair points, through Python's negative indices or past the
+    end, at a cell that is empty there, so a result() that never checks its
+    bounds cannot raise by luck on a taken cell."""
+    tried: dict[Board, list[object]] = {}
+    for p in probes(Form.CS50):
+        if p.function == "result" and not is_cell(p.action):
+            tried.setdefault(p.board, []).append(p.action)
+    live = [board for board in reachable_positions() if not board.is_over]
+    assert set(tried) == set(live)
+    first = next(p.board for p in probes(Form.CS50) if p.function == "result")
+    assert len(set(tried[first])) == len(tried[first]) == 9  # every kind on the first
+    assert all(len(tried[board]) == 1 for board in live if board != first)
+    for board, actions in tried.items():
+        for action in actions:
+            if isinstance(action, tuple) and not isinstance(action, Given) and len(action) == 2:
+                i, j = action
+                assert not (0 <= i < 3 and 0 <= j < 3)
+                if max(action) < 3:  # a negative index reads the cell i % 3, j % 3
+                    assert board[(i % 3) * 3 + j % 3] is None
+    assert {a.kind for actions in tried.values() for a in actions if isinstance(a, Given)} == {"list", "None", "str"}
+
+
+def test_each_functions_first_call_is_afresh_on_a_board_where_o_is_to_move() -> None:
+    calls = probes(Form.CS50)
+    firsts = {name: next(p for p in calls if p.function == name) for name in CS50_FUNCTIONS}
+    assert all(p.fresh for p in firsts.values())
+    for name, first in firsts.items():
+        if name != "initial_state":
+            assert first.board.x_mask.bit_count() == first.board.o_mask.bit_count() + 1, name
+    live_minimax = next(p for p in calls if p.function == "minimax" and not p.board.is_over)
+    assert live_minimax.fresh and live_minimax.board.to_move is Player.O
+    assert sum(p.fresh for p in calls) == len(CS50_FUNCTIONS) + 1
+    assert [p.wire()[3:] for p in calls[:2]] == [[True], []]
 
 
 def test_the_order_is_functions_in_turn_then_minimax_from_the_finished_to_the_empty_board() -> None:
@@ -156,7 +209,8 @@ def test_the_order_is_functions_in_turn_then_minimax_from_the_finished_to_the_em
     finished = [board.is_over for board in minimax]
     assert finished == sorted(finished, reverse=True)  # every finished board before any live one
     live = [board for board in minimax if not board.is_over]
-    assert live == positions_to_check() and live[-1] == Board.empty()
+    assert sorted(live, key=str) == sorted(positions_to_check(), key=str) and live[-1] == Board.empty()
+    assert live[1:] == [board for board in positions_to_check() if board != live[0]]  # fullest first, after the first
 
 
 def test_the_choose_form_is_probed_as_the_page_checks_it() -> None:
@@ -273,8 +327,17 @@ def test_each_bug_is_caught_by_the_function_it_breaks(mutant: Mutant) -> None:
     (caught,) = report.verdicts
     assert caught.name == mutant.function and not caught.passed and not report.passed
     assert caught.position is not None and caught.reason
-    action = caught.action if mutant.function == "result" else None
-    assert wrong_at(loaded(code), mutant.function, caught.position, action), caught
+    if mutant.function == "result":  # one of the actions tried there, on a valid cell or not
+        here = [p for p in probes(Form.CS50) if p.function == "result" and str(p.board) == caught.position]
+        tried = [tried_value(p.action) for p in here]
+        assert caught.action is None or caught.action in tried
+        assert any(wrong_at(loaded(code), "result", caught.position, action) for action in tried), caught
+    else:
+        assert wrong_at(loaded(code), mutant.function, caught.position, None), caught
+
+
+def tried_value(action: object) -> object:
+    return action.value if isinstance(action, Given) else action
 
 
 def test_there_are_thirty_one_bug_files_or_more_over_every_function() -> None:
@@ -298,7 +361,7 @@ def test_minimax_is_blamed_on_the_helper_it_stands_on() -> None:
     mutant = next(m for m in MUTANTS if m.name == "winner_stops_at_empty_line")
     report = check_code(source(mutant), functions=["winner", "minimax"])
     minimax = verdict(report.verdicts, "minimax")
-    assert not minimax.passed and "Your winner() is wrong" in minimax.reason
+    assert not minimax.passed and "because your winner(board) answers None" in minimax.reason
 
 
 def test_a_minimax_that_throws_value_away_shows_its_move_and_a_best_one() -> None:
@@ -364,3 +427,44 @@ def test_calls_answer_each_probe_in_turn() -> None:
     runner.load()
     answers = list(runner.calls([["player", ".........", None], ["player", "X........", None]]))
     assert [answer["returned"] for answer in answers] == ["X", "X"]
+
+
+def test_a_fresh_probe_runs_the_code_again_and_a_given_action_is_passed_as_it_is() -> None:
+    runner = Runner(
+        "calls = 0\ndef player(board):\n    global calls\n    calls += 1\n    return calls\n"
+        "def result(board, action):\n    return repr(action)\n"
+    )
+    runner.load()
+    counted = [runner.call(["player", ".........", None, *fresh])["returned"] for fresh in ([], [], [True], [])]
+    assert counted == [1, 2, 1, 2]
+    given = [runner.call(["result", ".........", {"given": value}])["returned"] for value in ([0, 1], None, "01")]
+    assert given == ["[0, 1]", "None", "'01'"]
+
+
+def test_initial_state_must_make_a_new_board_each_call() -> None:
+    runner = Runner("START = [[None] * 3 for _ in range(3)]\ndef initial_state():\n    return START\n")
+    runner.load()
+    first, second = (runner.call(wire) for wire in wires(Form.CS50)[:2])
+    assert not first.get("repeated") and second.get("repeated")
+
+
+def test_a_function_that_fails_because_of_another_says_which_and_where() -> None:
+    """The one table of causes: terminal, utility and minimax fail on a won
+    board because winner() answers None there; result marks X for O because
+    player() answered X on its first call."""
+    report = check_code(
+        source(by_name("winner_stops_at_empty_line")), functions=["winner", "terminal", "utility", "minimax"]
+    )
+    assert {cause.helper for cause in CAUSES["terminal"] + CAUSES["utility"]} == {"winner", "terminal"}
+    won = verdict(report.verdicts, "winner").position
+    for name in ("terminal", "utility", "minimax"):
+        failed = verdict(report.verdicts, name)
+        assert not failed.passed and failed.position == won
+        assert "because your winner(board) answers None on this same board" in failed.reason
+    flag = check_code(source(by_name("player_first_call_flag")), functions=["player", "result"])
+    player, result = verdict(flag.verdicts, "player"), verdict(flag.verdicts, "result")
+    assert player.position == result.position and "fresh run" in player.reason
+    assert "because your player(board) answers 'X' on this same board" in result.reason
+    assert str(grid(str(result.position))) in result.reason  # the board as rows, in the student's terms
+    alone = verdict(check_code(source(by_name("player_first_call_flag")), functions=["result"]).verdicts, "result")
+    assert not alone.passed and "because" not in alone.reason  # no cause named when player was not checked

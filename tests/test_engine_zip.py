@@ -1,8 +1,8 @@
-"""The engine zip the page unpacks beside its script (tools/runtime.py,
+"""The engine zip the page unpacks beside its script (tools/runtime/runtime.py,
 engine_zip), as far as PyScript's own Python package goes: the zip ships the
 modules of it the page's start imports, exactly as PyScript writes them, with
 their checked bytecode, so the start's hooks can import the package in a task
-of its own before PyScript's prelude writes it (issue 21).
+of its own before PyScript's prelude writes it (a shorter longest task at start).
 
 What PyScript writes is pinned against the bundle the site serves: a PyScript
 upgrade that changes the texts fails here, not silently the page's speed
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import runtime
+from tools.runtime import runtime
 
 BUNDLES = sorted(runtime.PYSCRIPT_DIST.glob("core-*.js"))
 

@@ -22,7 +22,7 @@ from pyengine.words import cell_label
 from tests import reference as ref
 from tests.cssmodel import Page, cell_of, line_of, shown
 from tests.support import cells_of
-from tools.boards import first_paint_boards
+from tools.pages.boards import first_paint_boards
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -118,7 +118,7 @@ def playable(request: pytest.FixtureRequest) -> Playable:
         return Playable(human, "", Page(page.html, page.css), win_cells=False)
     board = compiled_board(human)
     html = f"<!doctype html><html><head></head><body>{board.html}</body></html>"
-    # Every rule the game page has, in its order (tools/boards.py): both sides'
+    # Every rule the game page has, in its order (tools/pages/boards.py): both sides'
     # rules, then both boards, then both sides' replies. The sides share their
     # classes, so the other side's rules reach this board too.
     css = "".join(re.findall(r"<style>(.*?)</style>", first_paint_boards(), re.DOTALL))

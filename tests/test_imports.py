@@ -5,7 +5,7 @@ an import deferred to first use still closes a loop once it runs. The graph
 is read from the source with ``ast``, nothing is imported.
 
 The three trees name their modules differently: ``pyengine.board`` and
-``tools.boards`` are packages' modules, while the page's modules (site/py)
+``tools.pages.boards`` are packages' modules, while the page's modules (site/py)
 sit side by side in the browser and import one another by bare name
 (``import view``, ``from boardview import BoardView``).
 """
@@ -132,7 +132,7 @@ def test_the_graph_sees_every_tree() -> None:
     edges = graph()
     assert "pyengine.board" in edges["pyengine.solver"]
     assert "view" in edges["main"]
-    assert "pyengine" in edges["tools.boards"]
+    assert "pyengine" in edges["tools.pages.boards"]
 
 
 @pytest.mark.parametrize("folder", [folder for folder, _ in TREES])

@@ -16,7 +16,7 @@ from pyengine.learning.menace import Menace
 from pyengine.learning.tabular import TdLearner
 from pyengine.learning.training import ENTRANT_SEED, ENTRANT_TRAINING, ENTRANTS, Entrant, entrant, train
 from tests.conftest import Cli
-from tools.bots_table import bot_table, pairing_games, pairing_seeds
+from tools.pages.bots_table import bot_table, pairing_games, pairing_seeds
 
 
 class TestEntrants:

@@ -1,4 +1,4 @@
-"""Which of site/py's modules a page lists for PyScript to download (tools/page_files.py),
+"""Which of site/py's modules a page lists for PyScript to download (tools/runtime/page_files.py),
 from the page's HTML; the built pages themselves are checked in tests/browser/test_built_page_files.py."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import ast
 
 import pytest
 
-from tools import page_files
-from tools.page_files import PAGE_PY, UnknownBoardError, board_kinds, page_modules
+from tools.runtime import page_files
+from tools.runtime.page_files import PAGE_PY, UnknownBoardError, board_kinds, page_modules
 
 
 def imports(module: str) -> set[str]:

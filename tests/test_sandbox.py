@@ -11,7 +11,7 @@ import sandbox
 
 from pyengine.grading.cs50 import Form, probes
 from pyengine.grading.runner import grid
-from tools.checker import STARTER
+from tools.pages.checker_markup import STARTER
 
 # Two of the CS50 functions, each handing back the board it was given: the
 # other functions' probes are passed over, and each answer shows its board.

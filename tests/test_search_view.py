@@ -34,7 +34,7 @@ from pyengine.teaching.searchtree import Bound, Branch, BranchState, PathNode, f
 from pyengine.teaching.stepwords import Convention, describe
 from pyengine.teaching.trace import JUMPS, SMALL_TREE, Trace, steps_bound
 
-SMALL = Board.parse("X.O/.X./..O")  # issue 19's position: End, then Back, stuck the explorer
+SMALL = Board.parse("X.O/.X./..O")  # where End, then Back, once stuck the explorer
 LARGE = Board.parse("XO../OX../..XO/....")  # a 4x4 position with 10 empty cells, the most searched here
 # Small (the whole tree drawn) and large (the path drawn), 3x3 and 4x4.
 SIGNS = {1: "+1", 0: "0", -1: "\u22121"}  # values as the page writes them
@@ -60,7 +60,7 @@ def counts_after(steps: list[Event]) -> list[Counts]:
 class TestStepping:
     @pytest.mark.parametrize("algorithm", list(Algorithm))
     def test_end_then_back_lands_on_the_step_before_the_last(self, algorithm: Algorithm) -> None:
-        """Issue 19: End, then Back, -10, -100 and Back again, each the engine's event."""
+        """End, then Back, -10, -100 and Back again: each the engine's event."""
         steps = list(events(algorithm, SMALL, Order.CCE))
         trace = Trace(algorithm, SMALL, Order.CCE)
         for how, number in (
@@ -280,7 +280,7 @@ class TestWords:
         assert searchwords.race_value(value, board) == f"{SIGNS[value]} for {side}"
 
 
-# -- two conventions (issue 19 item 3) ----------------------------------------------
+# -- two conventions ---------------------------------------------------------------
 
 MAXMIN = Convention.MAXMIN
 WRITTEN = {**SIGNS, 2: "+\u221e", -2: "\u2212\u221e"}  # a window's open ends too
@@ -448,21 +448,21 @@ class TestConventions:
                 alpha, beta = (event.alpha, event.beta) if side is Player.X else (-event.beta, -event.alpha)
                 assert beta <= alpha
                 text = describe(event, Algorithm.ALPHABETA, convention=MAXMIN)
-                numbers = f"\u03b2 {SIGNS[beta]} \u2264 \u03b1 {SIGNS[alpha]}"
+                numbers = f"\u03b2 = {SIGNS[beta]} is at most \u03b1 = {SIGNS[alpha]}"
                 if side is Player.X:
-                    assert text.startswith(f"Cut-off at MAX's turn (a \u03b2 cut-off): {numbers}. "), text
+                    assert text.startswith(f"At MAX's turn, {numbers}: a \u03b2 cut-off. "), text
                     assert (
                         f"MIN (O), one move up or higher on the path, already has a reply that holds X "
                         f"to {SIGNS[beta]}, so O will never" in text
                     )
                 else:
-                    assert text.startswith(f"Cut-off at MIN's turn (an \u03b1 cut-off): {numbers}. "), text
+                    assert text.startswith(f"At MIN's turn, {numbers}: an \u03b1 cut-off. "), text
                     assert (
                         f"MAX (X), one move up or higher on the path, already has a move that gets X "
                         f"at least {SIGNS[alpha]}, so X will never" in text
                     )
                 assert describe(event, Algorithm.ALPHABETA).startswith(
-                    f"Cut-off: \u03b1 {SIGNS[event.alpha]} \u2265 \u03b2 {SIGNS[event.beta]}. The opponent"
+                    f"\u03b1 = {SIGNS[event.alpha]} is at least \u03b2 = {SIGNS[event.beta]}: cut off. The opponent"
                 )
         assert seen == {Player.X, Player.O}
 
@@ -793,17 +793,24 @@ class TestRules:
 
     @pytest.mark.parametrize("convention", list(Convention))
     def test_the_cut_off_words_say_each_rules_relation(self, convention: Convention) -> None:
-        """Every cut-off of the strict search is said with ">" (or "<" under
-        MAX/MIN), never "\u2265": the bound was passed; AIMA's with \u2265 (\u2264)."""
+        """Every cut-off of the strict search is said with "is greater than"
+        (or "is less than" under MAX/MIN), never "at least": the bound was
+        passed; AIMA's with "is at least" ("is at most"). In words, not
+        symbols, so that the comparison is not read as arithmetic."""
         board = rules_differ_board()
-        for rule, (above, below) in ((Rule.AIMA, ("\u2265", "\u2264")), (Rule.STRICT, (">", "<"))):
+        words = ("is at least", "is at most", "is greater than", "is less than")
+        for rule, (above, below) in (
+            (Rule.AIMA, ("is at least", "is at most")),
+            (Rule.STRICT, ("is greater than", "is less than")),
+        ):
             cuts = [e for e in events(Algorithm.ALPHABETA, board, Order.CELLS, rule) if e.kind is Kind.CUTOFF]
             assert cuts
             for event in cuts:
                 assert event.alpha > event.beta if rule is Rule.STRICT else event.alpha >= event.beta
                 said = describe(event, Algorithm.ALPHABETA, convention=convention, rule=rule)
                 mark = above if convention is Convention.NEGAMAX else below
-                assert f" {mark} " in said and not {"\u2265", "\u2264", ">", "<"} - {mark} & set(said), said
+                assert [phrase for phrase in words if phrase in said] == [mark], said
+                assert not {"\u2265", "\u2264", ">", "<"} & set(said), said
 
 
 def run_to_end_under(board: Board, rule: Rule) -> Counts:

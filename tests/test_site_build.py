@@ -20,7 +20,9 @@ from typing import ClassVar
 
 import pytest
 
-from tools import browser, csp, icons, offline, precompress, runtime, stdlib, stylesheets
+from tools.dev import browser
+from tools.pages import csp, icons, stylesheets
+from tools.runtime import offline, precompress, runtime, stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,7 +54,7 @@ class TestServiceWorker:
             '<script type="py" src="py/main.py" config=\'{"interpreter": "runtime/pyodide/loader.mjs",'
             ' "files": {"runtime/pyengine.zip": "./*"}}\'></script>'
         )
-        # Sheets written into a page (tools/stylesheets.py): board.css only so,
+        # Sheets written into a page (tools/pages/stylesheets.py): board.css only so,
         # site.css also linked by the other pages.
         (root / "facts" / "index.html").write_text(
             '<style data-from="assets/board.css">i {}</style>'
@@ -227,7 +229,7 @@ class TestPolyscriptContract:
     (undocumented): it imports the module the ``interpreter`` setting names,
     calls ``engine({loadPyodide, version}, config, url, ...)`` with that
     module's exports, and gives loadPyodide the folder of that URL as
-    ``indexURL`` (so tools/loader.mjs must sit next to pyodide.mjs)."""
+    ``indexURL`` (so tools/runtime/loader.mjs must sit next to pyodide.mjs)."""
 
     SOURCES: ClassVar[dict[str, Path]] = {
         "polyscript's source": ROOT / "node_modules" / "polyscript" / "esm" / "interpreter" / "pyodide.js",

@@ -1,4 +1,4 @@
-"""The strategy map (tools/strategy_map.py) checked against the engine by walking the game."""
+"""The strategy map (tools/pages/strategy_map_markup.py) checked against the engine by walking the game."""
 
 from __future__ import annotations
 
@@ -10,7 +10,16 @@ import pytest
 from pyengine import Board, Game, Player
 from pyengine.policy import FixedBot, fixed_move
 from pyengine.solver import analyze
-from tools.strategy_map import INLINE, MapBoard, build, decision_boards, file_name, markup, svg, write_files
+from tools.pages.strategy_map_markup import (
+    INLINE,
+    MapBoard,
+    build,
+    decision_boards,
+    file_name,
+    markup,
+    svg,
+    write_files,
+)
 
 
 def _board(moves: tuple[int, ...]) -> Board:

@@ -1,6 +1,6 @@
 """pyengine.teaching.trace.Trace seeks soundly in any order: every step it stands at
 is the search's event of that number, with the counts of the events up to it,
-whatever was asked before (issue 19: End, then Back, raised IndexError), and
+whatever was asked before (End, then Back, included), and
 a long seek given up part-way does not spoil the next one."""
 
 from __future__ import annotations

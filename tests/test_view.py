@@ -71,6 +71,16 @@ class TestWords:
         assert view.banner(drawn) == ("Draw!", "draw")
         assert view.banner(Game()) is None
 
+    def test_a_lost_game_is_marked_apart_from_a_won_one(self) -> None:
+        """data-outcome, which gives a loss its own colour, is the person's
+        result against the bot, and absent between people or while playing."""
+        won = Game(Mode.VS_BOT, human=Player.X, start=Board.parse("XXX/OO./..."))
+        lost = Game(Mode.VS_BOT, human=Player.O, start=Board.parse("XXX/OO./..."))
+        drawn = Game(Mode.VS_BOT, start=Board.parse("XOX/XOO/OXX"))
+        between_people = Game(Mode.TWO_PLAYERS, start=Board.parse("OOO/XX./X.."))
+        assert [view.banner_outcome(game) for game in (won, lost, drawn)] == ["win", "loss", "draw"]
+        assert view.banner_outcome(between_people) is None and view.banner_outcome(Game()) is None
+
     def test_banner_between_people_names_the_winner(self) -> None:
         """Two players, or watching: "O wins!"."""
         game = Game(Mode.TWO_PLAYERS, start=Board.parse("OOO/XX./X.."))
@@ -202,7 +212,7 @@ class TestWatchLink:
 
         import search_address
 
-        from tools.boards import watch_link
+        from tools.pages.boards import watch_link
 
         built = re.search(r'href="([^"]+)"', watch_link(Board.empty(), base))
         assert built is not None

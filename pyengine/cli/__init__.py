@@ -5,6 +5,7 @@ It may import the core and every product; nothing imports it but
 
     arguments       what the commands share: the one bad-input path, argparse types
     learn_commands  ``learn`` and ``mcts``
+    bubblewrap      the sandbox ``check`` runs each file in: bwrap's options, a seccomp filter, a trial run
     check_command   ``check``: students' files, each in a sandbox of its own
     commands        the parser, each module's subcommands, ``main``
 """

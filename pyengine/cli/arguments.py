@@ -1,11 +1,12 @@
 """What every module of the command line shares: the one bad-input path and
 the argparse types.
 
-``cli`` builds the parser and registers each module's subcommands (its own,
-``learncli``'s...); a subcommand reads its arguments with the types here and,
-on bad input, raises ``UsageError`` or lets an ``EngineError`` out. ``cli.main``
-turns either into one line on standard error and exit status ``BAD_INPUT``,
-never a traceback. A module of subcommands imports this one, never ``cli``.
+``commands`` builds the parser and registers each module's subcommands (its
+own, ``learn_commands``'...); a subcommand reads its arguments with the types
+here and, on bad input, raises ``UsageError`` or lets an ``EngineError`` out.
+``commands.main`` turns either into one line on standard error and exit status
+``BAD_INPUT``, never a traceback. A module of subcommands imports this one,
+never ``commands``.
 """
 
 from __future__ import annotations

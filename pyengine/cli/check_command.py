@@ -2,19 +2,29 @@
 
 ``pyengine check FILE...`` checks each file as the checker page does (the
 CS50 AI form or the ``choose(board)`` form, found from the names the file
-defines), each in a Python process of its own (pyengine.grading.runner), started in
-an empty temporary folder, with a time budget per call and per file, a cap
-on its memory where the system has one, and its printing kept from the
-terminal. The judging happens here, in this process (pyengine.grading.cs50).
+defines), each in a Python process of its own: ``python -I -S`` running the
+runner's text (pyengine/grading/runner.py, which imports nothing of the
+engine), with a time budget per call and per file and its printing kept from
+the terminal. The judging happens here, in this process
+(pyengine.grading.cs50), out of the code's reach.
 
-The code runs with the rights of whoever runs the command: the process is a
-guard against mistakes (a loop that never ends, ``sys.exit``, a file that
-deletes what is in its folder, an endless print), not a sandbox against a
-file written to do harm. The checker page runs code in a Web Worker, which
-is one.
+What keeps a file's code apart is the sandbox (pyengine.cli.bubblewrap): each
+process runs in bubblewrap with no network, no environment, the system
+read-only and only what Python needs of it, no user's files, no
+site-packages and no engine to import, its own PID namespace, one small empty
+writable folder, a seccomp filter under which it can start no process, and
+caps on memory and file size. Its answers come back on a pipe, each line
+marked with a token made for that process, so that lines the code writes
+there itself fail its file rather than pass as answers (a line is read 8 MB
+at most), and a verdict's words reach the terminal with their control
+characters written out. Where bubblewrap is
+missing or fails a trial run, the command refuses to run students' code
+(exit status 2) unless told ``--no-sandbox``: the code then runs with the
+rights of whoever runs the command, in an empty temporary folder, its memory
+capped, a guard against mistakes only.
 
 Exit status 0 when every file passes, 1 when any fails, 2 for bad usage (a
-file missing or unreadable), with one line on standard error.
+file missing or unreadable, no sandbox), with one line on standard error.
 """
 
 from __future__ import annotations
@@ -24,6 +34,7 @@ import contextlib
 import json
 import os
 import queue
+import secrets
 import signal
 import subprocess
 import sys
@@ -45,27 +56,26 @@ from ..grading.cs50 import (
     report_json,
     report_of,
 )
+from . import bubblewrap
 from .arguments import UsageError, choice
+from .bubblewrap import MEMORY_MB, Sandbox
 
 STARTUP_S = 10.0  # a fresh Python and the runner's imports, on a busy machine, before the code's own budget
-MEMORY_MB = 1024  # the child's address space where the system caps it (RLIMIT_AS)
-ROOT = Path(__file__).resolve().parents[2]  # where the pyengine package is found, for the child
-# The child: isolated from the environment and the folder it runs in (-I),
-# so a file named copy.py or math.py beside the student's cannot stand in for
-# the standard library; the engine from where this one was imported.
-CHILD = (
-    "import sys; sys.path.insert(0, sys.argv[1]); sys.argv[1:] = []; from pyengine.grading.runner import main; main()"
-)
+FORGED = "forged"  # the reader's word for a line the runner did not write
+LINE_LIMIT = 8 * 2**20  # characters of one answer line: more is never the runner's answer to a right call
+CHANNEL = "lines that are not the checker's own, or longer than 8 MB, fail the file, whatever they say"
 
 AUTOGRADE = "pyengine check tictactoe.py"
 HELP = (
     "Check students' tic-tac-toe files on every position: the CS50 AI form (tictactoe.py: player, actions, "
     "result, winner, terminal, utility, minimax on lists of lists) or the choose(board) form of "
-    "'Check your own minimax'. Each file runs in a Python process of its own, in an empty temporary folder, "
-    "with a time budget per call and per file and a memory cap where the system has one. The code runs with "
-    "YOUR rights on this machine: these are guards against mistakes, not a sandbox against a file written to "
-    "do harm (the checker page's Web Worker is that sandbox). Exit status 0 when every file passes, 1 when any "
-    f"fails, 2 for bad usage. In a course's automatic grading, one line: {AUTOGRADE}"
+    "'Check your own minimax'. Each file runs in a Python process of its own, in a bubblewrap sandbox: no "
+    "network, no environment, the system read-only, none of your files, no engine to import, its own PID "
+    "namespace, one small empty writable folder, no new processes, memory and file size capped, and a time "
+    "budget per call and per file. Without a working bubblewrap (bwrap) the command refuses to run students' "
+    "code, unless given --no-sandbox: the code then runs with YOUR rights on this machine, which guards only "
+    "against mistakes. Exit status 0 when every file passes, 1 when any fails, 2 for bad usage or no sandbox. "
+    f"In a course's automatic grading, one line: {AUTOGRADE}"
 )
 
 
@@ -88,6 +98,11 @@ def add_check_command(commands: argparse._SubParsersAction[Any]) -> None:
         default=FILE_BUDGET_S,
         metavar="SECONDS",
         help=f"the most one file's check may take (default {FILE_BUDGET_S:.0f})",
+    )
+    check.add_argument(
+        "--no-sandbox",
+        action="store_true",
+        help="run students' code without bubblewrap, with your rights (only for code you trust)",
     )
     check.set_defaults(run=cmd_check)
 
@@ -117,7 +132,15 @@ def cmd_check(args: argparse.Namespace, out: IO[str]) -> int:
         except (OSError, UnicodeDecodeError) as error:
             reason = error.strerror if isinstance(error, OSError) and error.strerror else "not UTF-8 text"
             raise UsageError(f"cannot read {name}: {reason}") from None
-    checks = [FileCheck(code, args.form, args.file_budget) for code in codes]
+    sandbox: Sandbox | None = None
+    if args.no_sandbox:
+        bubblewrap.say_unconfined(sys.stderr)
+    else:
+        found = bubblewrap.find()
+        if isinstance(found, str):
+            raise UsageError(f"no sandbox to run students' code in: {found} (--no-sandbox runs it unconfined)")
+        sandbox = found
+    checks = [FileCheck(code, args.form, args.file_budget, sandbox) for code in codes]
     passed = True
     pool = ThreadPoolExecutor(max_workers=args.jobs)
     try:
@@ -141,41 +164,71 @@ def report_line(name: str, report: Report) -> str:
         return f"{name}: passed ({form}, {report.seconds:.1f} s)"
     failed = [verdict for verdict in report.verdicts if not verdict.passed]
     first = failed[0]
+    reason = shown_safely(first.reason)  # the code's own words (an error's message) may hold escapes
     if first.name == "code":
-        return f"{name}: failed ({form}): {first.reason}"
+        return f"{name}: failed ({form}): {reason}"
     names = ", ".join(verdict.name for verdict in failed)
     where = f" on {first.position}" if first.position else ""
-    return f"{name}: failed ({form}: {names}); {first.name}(){where}: {first.reason}"
+    return f"{name}: failed ({form}: {names}); {first.name}(){where}: {reason}"
+
+
+def shown_safely(text: str) -> str:
+    """``text`` with what a terminal would act on (escape sequences, a carriage
+    return, a new line) written out as Python writes it in a string.
+
+    >>> shown_safely("a\\x1b[2Jb\\nc")
+    'a\\\\x1b[2Jb\\\\nc'
+    """
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
 class _Child:
-    """One process running the student's code: its answers as they come."""
+    """One process running the student's code: its answers as they come.
 
-    def __init__(self, code: str, folder: str) -> None:
+    The child is ``python -I -S -c RUNNER``: the runner's text, not an import
+    of the engine, with neither site-packages nor the folder it runs in on its
+    path; in the sandbox when there is one, else in ``folder``."""
+
+    def __init__(self, code: str, folder: str | None, sandbox: Sandbox | None) -> None:
         self.started = time.monotonic()
-        self.process = subprocess.Popen(
-            [sys.executable, "-I", "-c", CHILD, str(ROOT)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            cwd=folder,
-            text=True,
-            encoding="utf-8",
-            start_new_session=os.name == "posix",
-        )
+        self.sandboxed = sandbox is not None
+        self.token = secrets.token_hex(16)  # marks the runner's lines (runner.serve)
+        popen: dict[str, Any] = {
+            "stdin": subprocess.PIPE,
+            "stdout": subprocess.PIPE,
+            "stderr": subprocess.DEVNULL,
+            "text": True,
+            "encoding": "utf-8",
+            "start_new_session": os.name == "posix",
+        }
+        if sandbox is None:
+            command = [sys.executable, "-I", "-S", "-c", bubblewrap.runner_source()]
+            self.process: subprocess.Popen[str] = subprocess.Popen(command, cwd=folder, **popen)
+            limits = {"AS": MEMORY_MB * 2**20}
+        else:
+            command = [bubblewrap.interpreter(), "-I", "-S", "-c", bubblewrap.runner_source()]
+            self.process = sandbox.popen(command, **popen)
+            limits = bubblewrap.LIMITS
         self.answers: queue.Queue[dict[str, object] | None] = queue.Queue()
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
-        self._send({"code": code, "memory": MEMORY_MB * 2**20})
+        self._send({"code": code, "token": self.token, "limits": limits})
 
     def _read(self) -> None:
         stream = self.process.stdout
         assert stream is not None
         try:
-            for line in stream:
-                self.answers.put(json.loads(line))
+            # Read a line at most LINE_LIMIT long: the code could write without
+            # end, never a newline, and this process would keep it all.
+            while line := stream.readline(LINE_LIMIT):
+                whole = line.endswith("\n")
+                answer = json.loads(line[len(self.token) :]) if whole and line.startswith(self.token) else None
+                if not isinstance(answer, dict):
+                    self.answers.put({"kind": FORGED})  # not the runner's line: the code wrote on its channel
+                    break
+                self.answers.put(answer)
         except ValueError:
-            pass  # not the runner's line: the code wrote over its channel; taken as the end
+            self.answers.put({"kind": FORGED})
         finally:
             self.answers.put(None)
 
@@ -207,6 +260,8 @@ class _Child:
 
     def how_it_ended(self) -> str:
         code = self.process.wait()
+        if self.sandboxed and code > 128:  # bubblewrap passes on a signal's end as 128 + its number
+            code = 128 - code
         if code < 0:
             try:
                 return f"Python was stopped by signal {signal.Signals(-code).name}"
@@ -233,10 +288,11 @@ class _Child:
 class FileCheck:
     """One file's check: children started, probes sent, answers judged."""
 
-    def __init__(self, code: str, form: Form | None, file_budget: float) -> None:
+    def __init__(self, code: str, form: Form | None, file_budget: float, sandbox: Sandbox | None = None) -> None:
         self.code = code
         self.form = form
         self.file_budget = file_budget
+        self.sandbox = sandbox
         self.child: _Child | None = None
         self.cancelled = False
 
@@ -248,17 +304,20 @@ class FileCheck:
 
     def run(self) -> Report:
         started = time.monotonic()
-        with tempfile.TemporaryDirectory(prefix="pyengine-check-") as folder:
-            judge = self._check(folder, started + self.file_budget)
+        if self.sandbox is not None:  # each child gets an empty folder of its own in the sandbox
+            judge = self._check(None, started + self.file_budget)
+        else:
+            with tempfile.TemporaryDirectory(prefix="pyengine-check-") as folder:
+                judge = self._check(folder, started + self.file_budget)
         return report_of(judge, time.monotonic() - started)
 
-    def _check(self, folder: str, deadline: float) -> Judge:
+    def _check(self, folder: str | None, deadline: float) -> Judge:
         start = 0
         judge: Judge | None = None
         while judge is None or start < len(judge.probes):
             if self.cancelled:
                 raise KeyboardInterrupt
-            child = self.child = _Child(self.code, folder)
+            child = self.child = _Child(self.code, folder, self.sandbox)
             try:
                 judge, start = self._serve(child, judge, start, deadline)
             finally:
@@ -271,6 +330,9 @@ class FileCheck:
             ready = child.answer(STARTUP_S)
         except TimeoutError:
             return [], f"Python did not start within {STARTUP_S:.0f} s: is the machine very busy?"
+        forged = f"Your code wrote on the checker's channel as it ran: {CHANNEL}"
+        if ready is not None and ready.get("kind") == FORGED:
+            return [], forged
         try:
             loaded = None if ready is None else child.answer(LOAD_BUDGET_S)
         except TimeoutError:
@@ -280,6 +342,8 @@ class FileCheck:
             )
         if loaded is None:
             return [], f"Your code ended the program as it ran: {child.how_it_ended()}"
+        if loaded.get("kind") == FORGED:
+            return [], forged
         names = [str(name) for name in loaded.get("names", [])]  # type: ignore[attr-defined]
         error = loaded.get("error")
         return names, None if error is None else str(error)
@@ -310,6 +374,8 @@ class FileCheck:
                 return judge, judge.timed_out(index, budget)
             if answer is None:
                 return judge, judge.ended(index, child.how_it_ended())
+            if answer.get("kind") == FORGED:
+                return judge, judge.ended(index, f"your code wrote on the checker's channel: {CHANNEL}")
             heard = time.monotonic()
             judge.take(index, answer)
         return judge, len(judge.probes)

@@ -3,11 +3,12 @@
 Bad input never ends in a traceback: it gets one line on standard error that
 names the problem, and exit status 2 (``main``, the one bad-input path).
 
-The subcommands live in modules of their own where they are many (learncli:
-``learn`` and ``mcts``), each with an ``add_...`` function that adds its
-parsers to the subcommands; ``COMMAND_MODULES`` lists them, and ``build_parser``
-calls each. Such a module takes its argument types and its errors from cliargs
-and imports nothing from here, so no import closes a loop.
+The subcommands live in modules of their own where they are many
+(learn_commands: ``learn`` and ``mcts``; check_command: ``check``), each with
+an ``add_...`` function that adds its parsers to the subcommands;
+``COMMAND_MODULES`` lists them, and ``build_parser`` calls each. Such a module
+takes its argument types and its errors from arguments.py and imports nothing
+from here, so no import closes a loop.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """The command line's learners: ``pyengine learn`` and ``pyengine mcts``.
 
-``cli`` registers them with ``add_learning_commands``; the bodies live here.
-Their arguments are read with cliargs' types, and bad input leaves as an
-EngineError or a UsageError for ``cli.main``'s one bad-input path. Nothing
-here imports ``cli``.
+``commands`` registers them with ``add_learning_commands``; the bodies live
+here. Their arguments are read with arguments.py's types, and bad input
+leaves as an EngineError or a UsageError for ``commands.main``'s one
+bad-input path. Nothing here imports ``commands``.
 """
 
 from __future__ import annotations

@@ -63,7 +63,7 @@ if TYPE_CHECKING:
 # nine earlier siblings. A flat run of every radio before the cells, with
 # rules ending in a cell's class, made every click restyle the whole board
 # against hundreds of selectors that each walked that run: about 60 ms of
-# style work a click and 150 ms at load in Chromium, measured (bench/README.md).
+# style work a click and 150 ms at load in Chromium, measured (bench/HISTORY.md).
 
 _ENDINGS: Final = (Result.X_WON, Result.O_WON, Result.DRAW)
 
@@ -110,7 +110,7 @@ class CompiledBoard(Record):
     and the endings: most of the sheet, and none of it needed until a move is
     made, so a page may put it after ``html``. A browser paints what it has
     parsed so far; with these rules ahead of it, the board's markup often
-    missed the first frame (bench/README.md, issue 21)."""
+    missed the first frame (bench/HISTORY.md)."""
     ids: str
     """Starts every id of this board: one board per side shares the page."""
 

@@ -28,8 +28,6 @@ from ..words import cell_name
 # on one of the first positions (a node or two) is stopped after about 3 s.
 CALL_BASE_S = 3.0
 CALL_PER_NODE_S = 50e-6
-LOAD_BUDGET_S = 4.0  # running the code once, before choose() is first called
-RUN_BUDGET_S = 300.0  # the whole check; the textbook minimax without a cache takes about 2 s in CPython
 
 
 class Grade(Enum):
@@ -53,7 +51,7 @@ def positions_to_check() -> list[Board]:
     memory a few positions at a time, so no single call searches the whole
     tree. Fewest marks first, the empty board's call did: one call of 40 ms in
     CPython and about twice that in the browser, a task the page could not
-    cut (bench/README.md)."""
+    cut (bench/HISTORY.md)."""
     return list(_positions_to_check())
 
 

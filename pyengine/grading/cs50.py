@@ -15,16 +15,28 @@ results; the judging happens here, out of the code's reach.
 
 The specification, function by function, and what is checked:
 
+- ``initial_state``: twice, three new lists of three ``EMPTY`` each time
+  (no row shared with another, nor with the last call's board);
 - ``player``, ``actions``: on the 4,520 positions not over (on a finished
   board the specification accepts any answer);
 - ``result``: on each of them and every cell: on an empty cell a new board
   with the mover's mark, the given board left as it was (rows included) and
-  sharing no row with the answer; on a taken cell an exception;
+  sharing no row with the answer; on a taken cell an exception; and on each
+  of them one action that is not valid (off the board, negative, not a pair),
+  every kind in turn, each at an empty cell's place (``(-1, 2)`` where
+  ``(2, 2)`` is empty, so that Python's negative indices cannot hide it): an
+  exception;
 - ``winner``, ``terminal``: on all 5,478 positions; ``utility`` on the 958
   finished ones;
 - ``minimax``: ``None`` on every finished board, then on each of the 4,520
   positions with a move, fullest first, a legal ``(i, j)`` that keeps the
   position's value (a slower win passes and is reported, as for ``choose``).
+
+As the course's checker imports the file afresh for each test, each
+function's first call is made in a fresh run of the code (``Probe.fresh``),
+on a board where O is to move: an answer that depends on earlier calls (a
+flag that makes ``player``'s first call answer X) shows there. A function that
+fails where one it stands on fails too says so (``CAUSES``).
 """
 
 from __future__ import annotations
@@ -58,6 +70,7 @@ if TYPE_CHECKING:
     from typing import Final, TypeAlias
 
     Action: TypeAlias = tuple[int, int]
+    Tried: TypeAlias = "tuple[int, ...] | Given"
     Raw: TypeAlias = dict[str, object]
 
 
@@ -100,26 +113,80 @@ def detect_form(names: Iterable[str]) -> Form | None:
     return Form.CS50 if defined & set(CS50_FUNCTIONS) else None
 
 
+class Given(Record):
+    """An action handed to ``result`` that is not a tuple: a list of these
+    ints, None, or a string of them (``kind``: ``"list"``, ``"None"``, ``"str"``)."""
+
+    kind: str
+    items: tuple[int, ...]
+
+    @property
+    def value(self) -> object:
+        """The action as the student's code gets it."""
+        if self.kind == "list":
+            return list(self.items)
+        return None if self.kind == "None" else "".join(map(str, self.items))
+
+
 class Probe(Record):
     """One call of a student's function: which, on which position, and the
     action for ``result``."""
 
     function: str
     board: Board
-    action: Action | None
+    action: Tried | None
+    fresh: bool = False
+    """Whether the code is run afresh before this call: each function's first."""
 
     def wire(self) -> list[object]:
-        """The probe as pyengine.grading.runner takes it: ``[function, notation, action]``."""
-        return [self.function, _notation(self.board), list(self.action) if self.action else None]
+        """The probe as pyengine.grading.runner takes it: ``[function, notation, action]``,
+        and ``true`` after them when the code is to run afresh first."""
+        action = self.action
+        sent = None if action is None else {"given": action.value} if isinstance(action, Given) else list(action)
+        if self.fresh:
+            return [self.function, _notation(self.board), sent, True]
+        return [self.function, _notation(self.board), sent]
 
 
 @cache
 def _notation(board: Board) -> str:
-    return str(board)  # 40,680 result probes name 4,520 boards: each written once
+    return str(board)  # 45,208 result probes name 4,520 boards: each written once
 
 
 def _fullest_first(boards: Iterable[Board]) -> list[Board]:
     return sorted(boards, key=lambda board: (-board.ply, str(board)))
+
+
+def _o_to_move_first(boards: Sequence[Board]) -> list[Board]:
+    """``boards`` with the first on which O is to move (X has the more marks)
+    put first: a function's first call, made afresh, is on such a board, so
+    that a first answer of X whatever the board shows."""
+    opening = next(board for board in boards if board.x_mask.bit_count() > board.o_mask.bit_count())
+    return [opening, *(board for board in boards if board != opening)]
+
+
+# Actions that are not valid, each made from an empty cell (i, j) of the
+# board: the two off-board ones that Python's negative indices turn into
+# (i, j) itself, the ones past the end, and the ones that are not a pair.
+_NOT_VALID: Final = (
+    lambda i, j: (i - 3, j),
+    lambda i, j: (3, j),
+    lambda i, j: Given("list", (i, j)),
+    lambda i, j: (i, j - 3),
+    lambda i, j: (i, 3),
+    lambda i, j: (i, j, 0),
+    lambda i, j: (i - 3, j - 3),
+    lambda i, j: Given("None", ()),
+    lambda i, j: Given("str", (i, j)),
+)
+
+
+def _not_valid(board: Board, turn: int | None) -> Iterator[Tried]:
+    """Actions that are not valid on ``board``: the kind ``turn`` (they take
+    turns over the boards, one a board), or every kind when ``turn`` is None."""
+    i, j = action_of(board.legal_moves[0])
+    kinds = _NOT_VALID if turn is None else (_NOT_VALID[turn % len(_NOT_VALID)],)
+    return (kind(i, j) for kind in kinds)
 
 
 @cache
@@ -128,31 +195,33 @@ def probes(form: Form) -> tuple[Probe, ...]:
     order in which the first failure of each function is found.
 
     >>> [sum(p.function == name for p in probes(Form.CS50)) for name in CS50_FUNCTIONS]
-    [1, 4520, 4520, 40680, 5478, 5478, 958, 5478]
+    [2, 4520, 4520, 45208, 5478, 5478, 958, 5478]
     """
     return tuple(iter_probes(form))
 
 
 def iter_probes(form: Form) -> Iterator[Probe]:
     """``probes(form)`` one at a time, for a page that builds them between
-    other work (67,000 of them: about 0.1 s in CPython, three times that in
+    other work (71,642 of them: about 0.1 s in CPython, three times that in
     the browser, too long for one task of a page's thread)."""
-    live = positions_to_check()
     if form is Form.CHOOSE:
-        yield from (Probe("choose", board, None) for board in live)
+        yield from (Probe("choose", board, None) for board in positions_to_check())
         return
-    every = _fullest_first(every_position())
-    over = [board for board in every if board.is_over]
+    live = _o_to_move_first(positions_to_check())
+    every = _o_to_move_first(_fullest_first(every_position()))
+    over = _o_to_move_first([board for board in every if board.is_over])
     cells = [(i, j) for i in range(3) for j in range(3)]
-    yield Probe("initial_state", Board.empty(), None)
-    yield from (Probe("player", board, None) for board in live)
-    yield from (Probe("actions", board, None) for board in live)
-    yield from (Probe("result", board, cell) for board in live for cell in cells)
-    yield from (Probe("winner", board, None) for board in every)
-    yield from (Probe("terminal", board, None) for board in every)
-    yield from (Probe("utility", board, None) for board in over)
-    yield from (Probe("minimax", board, None) for board in over)
-    yield from (Probe("minimax", board, None) for board in live)
+    yield Probe("initial_state", Board.empty(), None, True)
+    yield Probe("initial_state", Board.empty(), None)  # a second call: three new lists again
+    for name in ("player", "actions"):
+        yield from (Probe(name, board, None, index == 0) for index, board in enumerate(live))
+    for index, board in enumerate(live):
+        yield from (Probe("result", board, cell, index == 0 and cell == cells[0]) for cell in cells)
+        yield from (Probe("result", board, tried) for tried in _not_valid(board, index - 1 if index else None))
+    for name, boards in (("winner", every), ("terminal", every), ("utility", over), ("minimax", over)):
+        yield from (Probe(name, board, None, index == 0) for index, board in enumerate(boards))
+    # minimax afresh again where the first move is asked for: on a board where O is to move
+    yield from (Probe("minimax", board, None, index == 0) for index, board in enumerate(live))
 
 
 @cache
@@ -171,13 +240,14 @@ def call_budget(probe: Probe) -> float:
     """The seconds one call may take: a minimax by the game tree below its
     position (grading.call_budget's reasoning, at CS50_PER_NODE_S), any
     other call CALL_BASE_S."""
+    fresh = LOAD_BUDGET_S if probe.fresh else 0.0  # the code runs afresh first
     if probe.function == "minimax":
-        return CALL_BASE_S + CS50_PER_NODE_S * tree_size(probe.board)
+        return fresh + CALL_BASE_S + CS50_PER_NODE_S * tree_size(probe.board)
     if probe.function == "choose":
         from .chooseform import call_budget as choose_budget  # today's budget, unchanged
 
         return choose_budget(probe.board)
-    return CALL_BASE_S
+    return fresh + CALL_BASE_S
 
 
 # -- values, as the runner encodes them --------------------------------------
@@ -310,12 +380,18 @@ def judge_call(probe: Probe, raw: Raw) -> Failure | None:
 
 def _judge_initial_state(probe: Probe, raw: Raw) -> Failure | None:
     expected = grid_of(Board.empty())
-    if "raised" not in raw and decode(raw.get("returned")) == expected and not raw.get("shared"):
+    right = "raised" not in raw and decode(raw.get("returned")) == expected
+    if right and not raw.get("shared") and not raw.get("repeated"):
         return None
     if raw.get("shared"):
         reason = (
             "initial_state() returned the same list for two rows ([[EMPTY] * 3] * 3?): a mark put in one "
             "row shows in the other"
+        )
+    elif raw.get("repeated"):
+        reason = (
+            "initial_state() called a second time returned the same board as the first call, or one of its "
+            "rows: each call must make three new lists, or one game's moves show in the next game's board"
         )
     else:
         reason = f"{_returned('initial_state()', raw)}; expected three rows of three EMPTY"
@@ -324,8 +400,10 @@ def _judge_initial_state(probe: Probe, raw: Raw) -> Failure | None:
 
 def _plain(probe: Probe, raw: Raw, expected: object, call: str, why: str) -> Failure | None:
     """The answer must equal ``expected`` (with Python's ``==``, as a test of the student's own would)."""
-    if "raised" not in raw and decode(raw.get("returned")) == expected:
-        return None
+    if "raised" not in raw:
+        returned = raw.get("returned")
+        if returned == expected or decode(returned) == expected:  # a plain value is encoded as itself
+            return None
     return Failure(repr(expected), _said(raw), f"{_returned(call, raw)}; {why}")
 
 
@@ -370,10 +448,74 @@ def _is_taken_action(item: object, board: Board) -> bool:
     return isinstance(item, tuple) and item in {action_of(cell) for cell in range(9) if board[cell] is not None}
 
 
+def _valid_pair(action: object) -> bool:
+    """Whether ``action`` is a tuple ``(i, j)`` of a row and a column, 0 to 2."""
+    if isinstance(action, Given) or not isinstance(action, tuple) or len(action) != 2:
+        return False
+    return all(type(n) is int and 0 <= n < 3 for n in action)
+
+
+def _not_valid_words(action: Tried) -> str:
+    """Why an action is not valid, in a clause."""
+    if isinstance(action, Given):
+        kind = "a list" if action.kind == "list" else "a string" if action.kind == "str" else "None"
+        return f"{action.value!r} is {kind}, not a tuple (i, j)"
+    if len(action) != 2:
+        return f"{action!r} is a tuple of {len(action)}, not a pair (i, j)"
+    where = action_of(cell_of((action[0] % 3, action[1] % 3)))
+    if min(action) < 0 and max(action) < 3:
+        return (
+            f"{action!r} is off the board (rows and columns go from 0 to 2); Python's negative indices "
+            f"read it as {where!r}, an empty cell"
+        )
+    return f"{action!r} is off the board (rows and columns go from 0 to 2)"
+
+
+def _judge_not_valid(probe: Probe, raw: Raw, action: Tried) -> Failure | None:
+    if "raised" in raw and not raw.get("exit"):
+        return None
+    call = _call_text(probe)
+    if raw.get("exit"):
+        reason = f"{call} raised {raw['raised']}, which ends the program; raise an exception such as ValueError"
+    else:
+        reason = (
+            f"{call} returned {raw.get('shown')}, but {_not_valid_words(action)}: the specification asks for an "
+            "exception for an action that is not valid"
+        )
+    return Failure("an exception", _said(raw), reason)
+
+
+_CELL_OF_ACTION: Final = {(i, j): i * 3 + j for i in range(3) for j in range(3)}
+
+
 def _judge_result(probe: Probe, raw: Raw) -> Failure | None:
+    # 45,000 calls a check: the passing answers are told apart first, without
+    # decoding (a board of lists of marks is encoded as itself) and without
+    # the engine's checked Board calls (1.1x the judging of a correct file).
     board, action = probe.board, probe.action
-    assert action is not None
-    cell = cell_of(action)
+    cell = _CELL_OF_ACTION.get(action) if type(action) is tuple else None  # type: ignore[arg-type]  # type() tells a Given apart
+    if cell is None:
+        assert action is not None
+        return _judge_not_valid(probe, raw, action)
+    if (board.x_mask | board.o_mask) >> cell & 1:
+        if "raised" in raw and not raw.get("exit"):
+            return None
+    elif "raised" not in raw and not raw.get("changed") and raw.get("returned") == _marked(board, cell):
+        return None
+    return _result_failure(probe, raw, cell)
+
+
+def _marked(board: Board, cell: int) -> list[list[str | None]]:
+    """The course's board after the side to move marks ``cell`` (empty), as lists."""
+    rows = [list(row) for row in _rows(board)]
+    rows[cell // 3][cell % 3] = _MARK_TEXT[board.to_move]
+    return rows
+
+
+def _result_failure(probe: Probe, raw: Raw, cell: int) -> Failure | None:
+    """What is wrong with result's answer on a valid action (i, j)."""
+    board, action = probe.board, action_of(cell)
+    i, j = action
     call = f"result(board, {action!r})"
     if board[cell] is not None:
         if "raised" in raw and not raw.get("exit"):
@@ -398,7 +540,7 @@ def _judge_result(probe: Probe, raw: Raw) -> Failure | None:
     if got == expected:
         return None
     other = grid_of(board)
-    other[action[0]][action[1]] = str(mover.other) if mover else None
+    other[i][j] = str(mover.other) if mover else None
     if got == other:
         reason = f"{call} put {str(mover.other) if mover else ''!r} at {action!r}, but {mover} is to move"
     else:
@@ -533,12 +675,13 @@ class Verdict(Record):
 
 
 _PASSES: Final = {
-    "initial_state": "initial_state() returns the empty board, each row a list of its own",
+    "initial_state": "initial_state() returns the empty board, each row a list of its own, new at each call",
     "player": "player(board) names the player to move on all {live:,} positions not over",
     "actions": "actions(board) is the set of the empty cells on all {live:,} positions not over",
     "result": (
         "result(board, action) is right on every cell of the {live:,} positions not over: a new board for "
-        "an empty cell, the given board left as it was, an exception for a taken cell"
+        "an empty cell, the given board left as it was, an exception for a taken cell; and an exception for an "
+        "action that is not valid (off the board, negative, not a pair) on each of them"
     ),
     "winner": "winner(board) is right on all {every:,} positions",
     "terminal": "terminal(board) is right on all {every:,} positions",
@@ -549,9 +692,30 @@ _PASSES: Final = {
     ),
     "choose": "choose(board) keeps the value on all {live:,} positions with a move",
 }
-# Who to blame for a minimax that fails, first to last: a helper that is
-# wrong somewhere below the position is what minimax's search stands on.
-_BLAME_ORDER: Final = ("winner", "terminal", "utility", "player", "actions", "result")
+
+
+class Cause(Record):
+    """A function another one stands on, and where its answer is asked."""
+
+    helper: str
+    below: bool
+    """Whether a failure on a position play reaches from here counts (a search's), not only on this board."""
+
+
+CAUSES: Final = {
+    "result": (Cause("player", False),),
+    "terminal": (Cause("winner", False),),
+    "utility": (Cause("winner", False), Cause("terminal", False)),
+    "minimax": tuple(
+        Cause(helper, True) for helper in ("winner", "terminal", "utility", "player", "actions", "result")
+    ),
+}
+"""The one table of causes: for each function, the functions its answer
+stands on (result puts player's mark; terminal asks winner; utility asks
+winner, or terminal; minimax's search asks them all, on the positions below),
+first to last. A function that fails where one of these failed first is said
+to fail because of it; each helper is checked before the functions that
+stand on it."""
 
 
 class _Track:
@@ -562,7 +726,7 @@ class _Track:
         self.span = span
         self.defined = defined
         self.first: tuple[Probe, Failure, Raw] | None = None
-        self.failing: list[Board] = []  # every position where it failed (helpers are called on all)
+        self.failing: dict[Board, Raw] = {}  # every position where it failed, and its first answer there
         self.slower: tuple[Board, int] | None = None  # the first slower win (minimax, choose)
         self.slower_count = 0
         self.stopped = False  # ran past a budget, or ended its process: its other calls are not made
@@ -602,7 +766,7 @@ class Judge:
             calls = ()
         self.probes: Sequence[Probe] = probes(form) if calls is None and form is not None else calls or ()
         # Each function's probes stand together, in the order of its checks:
-        # its span is found by bisection, not by a walk over 67,000 probes.
+        # its span is found by bisection, not by a walk over 71,642 probes.
         order = {name: rank for rank, name in enumerate((*CS50_FUNCTIONS, "choose"))}
         self.tracks: dict[str, _Track] = {}
         start = 0
@@ -643,10 +807,9 @@ class Judge:
             self._note_slower(track, probe, raw)
 
     def _fail(self, track: _Track, probe: Probe, failure: Failure, raw: Raw) -> None:
-        track.failing.append(probe.board)
+        track.failing.setdefault(probe.board, raw)
         if track.first is None:
-            if track.name == "minimax":
-                failure = failure._replace(reason=failure.reason + self._blame(probe.board))
+            failure = failure._replace(reason=failure.reason + self._cause(track.name, probe.board))
             track.first = (probe, failure, raw)
 
     def _note_slower(self, track: _Track, probe: Probe, raw: Raw) -> None:
@@ -657,17 +820,27 @@ class Judge:
             if track.slower is None:
                 track.slower = (probe.board, cell)
 
-    def _blame(self, board: Board) -> str:
-        """Why minimax went wrong at ``board``, when a helper it stands on is
-        wrong on a position its search looks at (one it can reach from here)."""
-        for name in _BLAME_ORDER:
-            track = self.tracks.get(name)
+    def _cause(self, name: str, board: Board) -> str:
+        """Why function ``name`` went wrong at ``board``, when a function it
+        stands on (``CAUSES``) is wrong there too, or, for a search, on a
+        position it looks at from there: a clause to end its reason with."""
+        for cause in CAUSES.get(name, ()):
+            track = self.tracks.get(cause.helper)
             if track is None or not track.failed:
                 continue
-            below = next((p for p in track.failing if _reaches(board, p)), None)
-            if below is not None:
-                where = "here" if below == board else f"on {below}, a position it looks at from here"
-                return f". Your {name}() is wrong {where}, so minimax cannot see the game as it is"
+            found = board if board in track.failing else None
+            if found is None and cause.below:
+                found = next((p for p in track.failing if _reaches(board, p)), None)
+            if found is None:
+                continue
+            where, raw = found, track.failing[found]
+            answer = f"raises {raw['raised']}" if "raised" in raw else f"answers {raw.get('shown', 'no answer')}"
+            if where == board:
+                return f", because your {cause.helper}(board) {answer} on this same board (fix {cause.helper} first)"
+            return (
+                f", because your {cause.helper}(board) {answer} on {grid_of(where)!r} ({where}), a position "
+                f"{name}'s search looks at from here: it cannot see the game as it is (fix {cause.helper} first)"
+            )
         return ""
 
     def timed_out(self, index: int, budget_s: float) -> int:
@@ -744,14 +917,15 @@ class Judge:
                 cell = got if name == "choose" else _move_of(got)
                 if isinstance(cell, int) and cell in probe.board.legal_moves:
                     played, best = cell, analyze_best(probe.board)
+            action = probe.action if _valid_pair(probe.action) else None
             return Verdict(
                 name,
                 False,
                 str(probe.board),
                 failure.expected,
                 failure.got,
-                failure.reason,
-                probe.action,
+                f"{failure.reason}. {_board_words(probe)}",
+                action,  # type: ignore[arg-type]
                 played,
                 best,
             )
@@ -792,6 +966,14 @@ def _counts() -> dict[str, int]:
     return {"every": len(every), "live": live, "over": len(every) - live}
 
 
+def _board_words(probe: Probe) -> str:
+    """The failing position in the student's terms: the board as rows."""
+    if probe.function == "initial_state":
+        return "The first call is made on a fresh run of your code" if probe.fresh else "That was its second call"
+    first = " (the first call of a fresh run of your code)" if probe.fresh else ""
+    return f"The board{first}: {grid_of(probe.board)!r}"
+
+
 def _cell_words(board: Board, cell: int) -> str:
     return f"{cell} ({cell_name(cell)}), {move_worth(board, cell)}"
 
@@ -799,7 +981,10 @@ def _cell_words(board: Board, cell: int) -> str:
 def _call_text(probe: Probe) -> str:
     if probe.function == "initial_state":
         return "initial_state()"
-    return f"{probe.function}(board, {probe.action!r})" if probe.action else f"{probe.function}(board)"
+    action = probe.action
+    if action is None:
+        return f"{probe.function}(board)"
+    return f"{probe.function}(board, {action.value if isinstance(action, Given) else action!r})"
 
 
 def _reaches(board: Board, later: Board) -> bool:

@@ -2,18 +2,23 @@
 
 One module serves both places a student's code runs: the checker page's Web
 Worker (site/py/sandbox.py imports it from the engine's zip) and the command
-line's child process (``python -m pyengine.grading.runner``, started by cli/check_command.py
-for each file). Both hand it probes and pass what comes back to the judge
-(pyengine.grading.cs50, or pyengine.grading.chooseform for the ``choose`` form), which runs
-elsewhere: the student's code shares this interpreter and could reach
-anything it imports. That is why this module imports nothing from the engine
-at the top; the ``choose`` form's boards come from pyengine.board, imported
-when that form is first probed.
+line's child process (``pyengine check`` starts ``python -I -S`` with this
+file's text as its ``-c`` program, in a bubblewrap sandbox). Both hand it
+probes and pass what comes back to the judge (pyengine.grading.cs50, or
+pyengine.grading.chooseform for the ``choose`` form), which runs elsewhere:
+the student's code shares this interpreter and could reach anything it
+imports. That is why this module imports nothing of the engine: run on its
+own, it has its own small ``Board`` for the ``choose`` form, and the page
+hands it the engine's (``Runner(code, board_of=Board.parse)``).
 
 A probe on the wire is ``[function, notation, action]``: ``["result",
 "X.O/.X./...", [2, 1]]``. Each call gets a board built for it alone (a list
 of three new lists for the CS50 form), so what one call does to its board
-cannot leak into the next.
+cannot leak into the next. An action that is not a pair of ints comes as
+``{"given": value}`` and is passed as it is (a list, None, a string); a fourth
+item ``true`` runs the code afresh before the call, as the course's checker
+imports the file for each test: a function's first call then meets no state
+that earlier calls left behind.
 """
 
 from __future__ import annotations
@@ -25,10 +30,11 @@ import math
 import sys
 import time
 import traceback
+from enum import Enum
 
 TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Callable, Iterable, Iterator
     from typing import IO
 
 FILENAME = "<your code>"
@@ -85,6 +91,8 @@ def error_words(error: BaseException) -> str:
         said = str(error)
     except BaseException:  # a str() of the student's own exception class may fail too
         said = ""
+    if isinstance(error, ImportError) and str(error.name).partition(".")[0] == "pyengine":
+        said += " (a checked file cannot use the engine that checks it)"
     return f"{type(error).__name__}{where}: {said}" if said else f"{type(error).__name__}{where}"
 
 
@@ -168,6 +176,108 @@ def grid(notation: str) -> list[list[str | None]]:
 _CELLS: dict[str, tuple[str | None, ...]] = {}  # notation -> its nine marks, read once
 
 
+class Player(Enum):
+    """A side, as the engine's ``pyengine.Player``: ``str()`` is its letter."""
+
+    X = "X"
+    O = "O"  # noqa: E741 - the letter is the name of the side
+
+    @property
+    def other(self) -> Player:
+        """The opponent."""
+        return Player.O if self is Player.X else Player.X
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+_PLAYERS = {"X": Player.X, "O": Player.O, ".": None}
+
+
+class Board:
+    """A 3x3 position for the ``choose`` form where the engine is out of
+    reach (``pyengine check``): the members the page "Check your own minimax"
+    documents for the engine's Board, which it behaves as, immutable and hashable.
+
+    >>> board = Board.parse("XX./OO./...")
+    >>> board.to_move, board.legal_moves, board.play(2).winner, board.play(2).is_over
+    (<Player.X: 'X'>, (2, 5, 6, 7, 8), <Player.X: 'X'>, True)
+    >>> str(board.play(5)), board[0], len(set([board, Board.parse("XX.OO....")]))
+    ('XX./OOX/...', <Player.X: 'X'>, 1)
+    """
+
+    __slots__ = ("marks",)
+    marks: tuple[Player | None, ...]
+
+    def __init__(self, marks: tuple[Player | None, ...]) -> None:
+        object.__setattr__(self, "marks", marks)
+
+    @classmethod
+    def parse(cls, notation: str) -> Board:
+        """The board the probe's notation writes (``X``, ``O``, ``.``; ``/`` between rows)."""
+        return cls(tuple(_PLAYERS[mark] for mark in notation.replace("/", "")))
+
+    @property
+    def winner(self) -> Player | None:
+        """The side with three in a row, or None."""
+        marks = self.marks
+        for a, b, c in _LINES:
+            if marks[a] is not None and marks[a] is marks[b] is marks[c]:
+                return marks[a]
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended: a side has won, or no cell is empty."""
+        return None not in self.marks or self.winner is not None
+
+    @property
+    def ply(self) -> int:
+        """How many marks are on the board."""
+        return 9 - self.marks.count(None)
+
+    @property
+    def to_move(self) -> Player | None:
+        """The side to move, None once the game is over."""
+        if self.is_over:
+            return None
+        return Player.X if self.ply % 2 == 0 else Player.O
+
+    @property
+    def legal_moves(self) -> tuple[int, ...]:
+        """The empty cells, 0-8 row by row; none once the game is over."""
+        return () if self.is_over else tuple(cell for cell, mark in enumerate(self.marks) if mark is None)
+
+    def play(self, cell: int) -> Board:
+        """The board after the side to move plays ``cell`` (a new board)."""
+        if cell not in self.legal_moves:
+            raise ValueError(f"cell {cell!r} is not a legal move on {self}")
+        return Board((*self.marks[:cell], self.to_move, *self.marks[cell + 1 :]))
+
+    def __getitem__(self, cell: int) -> Player | None:
+        return self.marks[cell]
+
+    def __iter__(self) -> Iterator[Player | None]:
+        return iter(self.marks)
+
+    def __hash__(self) -> int:
+        return hash(self.marks)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Board) and other.marks == self.marks
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Board cannot be changed: play() returns a new one")
+
+    def __str__(self) -> str:
+        text = "".join("." if mark is None else mark.value for mark in self.marks)
+        return f"{text[0:3]}/{text[3:6]}/{text[6:9]}"
+
+    def __repr__(self) -> str:
+        return f"Board.parse({str(self)!r})"
+
+
 def _shares_rows(function: str, given: object, returned: object) -> bool:
     """Whether a returned board shares a row object: result's with the board it
     was given (or is that board), reported for the judge, which fails only a
@@ -190,31 +300,49 @@ class Runner:
     command line's child prints it as a line).
     """
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, board_of: Callable[[str], object] | None = None) -> None:
         self.code = code
+        self.board_of = board_of or Board.parse
+        """What a ``choose`` call is given, from the probe's notation."""
         self.printed = Printed()
         self.namespace: dict[str, object] = {}
+        self.previous_start: object = None
+        """What initial_state() last returned: its next call must share no list with it."""
 
     def load(self) -> dict[str, object]:
         """Run the code once: the callables it defines, what it printed, and
         the error that stopped it, if one did."""
-        self.namespace = {"__name__": "tictactoe"}  # the name the course's runner.py imports it by
         answer: dict[str, object] = {}
-        try:
-            compiled = compile(self.code, FILENAME, "exec")
-            with self._captured():
-                exec(compiled, self.namespace)
-        except BaseException as error:  # the student's code may raise anything, SystemExit included
+        error = self._run()
+        if error is not None:
             answer["error"] = error_words(error)
         answer["names"] = sorted(name for name, value in self.namespace.items() if callable(value))
         answer["printed"] = self.printed.take()
         return answer
 
+    def _run(self) -> BaseException | None:
+        """Run the code in a new namespace; the error that stopped it, if one did."""
+        self.namespace = {"__name__": "tictactoe"}  # the name the course's runner.py imports it by
+        self.previous_start = None
+        try:
+            compiled = compile(self.code, FILENAME, "exec")
+            with self._captured():
+                exec(compiled, self.namespace)
+        except BaseException as error:  # the student's code may raise anything, SystemExit included
+            return error
+        return None
+
     def call(self, probe: list[object]) -> dict[str, object]:
         """Call one of the code's functions as ``probe`` says, on a fresh board."""
         function, notation, action = str(probe[0]), str(probe[1]), probe[2]
-        given, arguments = self._arguments(function, notation, action)
         answer: dict[str, object] = {}
+        if len(probe) > 3 and probe[3]:
+            error = self._run()
+            if error is not None:  # it ran before: failing now is the code's doing, and this call's
+                return {"raised": type(error).__name__, "error": error_words(error), "printed": self.printed.take()}
+        given, arguments = self._arguments(function, notation, action)
+        if function == "initial_state":
+            given = self.previous_start
         # The streams swapped by hand, not by contextlib's redirects: this
         # runs 67,000 times a check, and the swap is three assignments.
         saved = sys.stdout, sys.stderr, sys.stdin
@@ -235,6 +363,10 @@ class Runner:
             answer["shown"] = shown(returned)  # its repr is the student's code too: printing there is kept
             if _shares_rows(function, given, returned):
                 answer["shared"] = True
+            if function == "initial_state":
+                if given is not None and _shares_rows("result", given, returned):
+                    answer["repeated"] = True  # the same board as its last call's, or one of its rows
+                self.previous_start = returned
         finally:
             sys.stdout, sys.stderr, sys.stdin = saved
         if function == "result" and given != grid(notation):
@@ -247,19 +379,18 @@ class Runner:
         for probe in probes:
             yield self.call(probe)
 
-    @staticmethod
-    def _arguments(function: str, notation: str, action: object) -> tuple[object, tuple[object, ...]]:
+    def _arguments(self, function: str, notation: str, action: object) -> tuple[object, tuple[object, ...]]:
         """The board a call is given, and all its arguments."""
         if function == "initial_state":
             return None, ()
         if function == "choose":
-            from pyengine.board import Board  # the choose form's reader works on the engine's boards
-
-            board: object = Board.parse(notation)
+            board: object = self.board_of(notation)
         else:
             board = grid(notation)
         if action is None:
             return board, (board,)
+        if isinstance(action, dict):  # an action that is not a pair: a list, None, a string, as it is
+            return board, (board, action.get("given"))
         return board, (board, tuple(action))  # type: ignore[arg-type]
 
     @contextlib.contextmanager
@@ -276,41 +407,55 @@ class Runner:
 
 def serve(requests: IO[str], out: IO[str]) -> None:
     """The command line's child: the first line of ``requests`` is
-    ``{"code": ..., "memory": bytes or null}``; load the code, then answer
-    each probe of each later line (a JSON list of probes) with one JSON line
-    on ``out``, flushed at once, so that the parent knows which call is under
-    way when this process stops answering."""
+    ``{"code": ..., "token": ..., "limits": {"AS": bytes, ...}}``; set the
+    limits, load the code, then answer each probe of each later line (a JSON
+    list of probes) with one line on ``out``, flushed at once, so that the
+    parent knows which call is under way when this process stops answering.
+
+    Every line starts with the run's token, a random string the parent makes
+    for this process alone: a line the code writes on the channel's descriptor
+    (it may write on every descriptor it has) lacks it, and the parent takes
+    the first such line as the code's doing and fails the file. The token is
+    a guard against lines written blindly, not a secret from code that reads
+    this module's own variables: such code could as well answer for itself,
+    and only ever makes its own file pass or fail."""
     asked = json.loads(requests.readline())
-    _limit_memory(asked.get("memory"))
+    token = str(asked.get("token", ""))
+    limits = asked.get("limits") or {}
+    for name, limit in limits.items():
+        _limit(name, limit)
     runner = Runner(str(asked["code"]))
-    _send(out, {"kind": "ready"})  # the code's own time starts now
-    _send(out, {"kind": "loaded", **runner.load()})
+    _send(out, token, {"kind": "ready"})  # the code's own time starts now
+    _send(out, token, {"kind": "loaded", **runner.load()})
     for line in requests:
         for probe in json.loads(line):
-            _send(out, {"kind": "called", **runner.call(probe)})
+            _send(out, token, {"kind": "called", **runner.call(probe)})
 
 
-def _limit_memory(limit: object) -> None:
-    """Cap this process's address space where the system allows it (POSIX)."""
+def _limit(name: object, limit: object) -> None:
+    """Cap one of this process's resources (``"AS"``: RLIMIT_AS...) where the system allows it (POSIX)."""
     if not isinstance(limit, int):
         return
     try:
         import resource  # POSIX only; Pyodide and Windows have none
     except ImportError:
         return
-    with contextlib.suppress(ValueError, OSError):
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    which = getattr(resource, f"RLIMIT_{name}", None)
+    if isinstance(which, int):
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(which, (limit, limit))
 
 
-def _send(out: IO[str], message: dict[str, object]) -> None:
-    out.write(json.dumps(message) + "\n")
+def _send(out: IO[str], token: str, message: dict[str, object]) -> None:
+    out.write(token + json.dumps(message) + "\n")
     out.flush()
 
 
 def main() -> None:
-    """``python -m pyengine.grading.runner``: requests on standard input, answers on
-    standard output, through descriptors of this module's own: the code's
-    writes to descriptors 1 and 2 go nowhere, and it reads an empty input."""
+    """The child's program (this file's text, run as ``python -I -S -c``):
+    requests on standard input, answers on standard output, through
+    descriptors of this module's own: the code's writes to descriptors 1 and 2
+    go nowhere, and it reads an empty input."""
     import os
 
     requests = os.fdopen(os.dup(0), "r", encoding="utf-8")

@@ -22,9 +22,15 @@ from ..geometry import Cell
 TYPE_CHECKING = False  # see board.py
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
-    from typing import Any, TypeVar
+    from typing import Any, Protocol, TypeVar, runtime_checkable
 
     from .marking import Mark
+else:
+    # Plain at run time: the type checker alone needs typing's.
+    Protocol = object
+
+    def runtime_checkable(cls):
+        return cls
 
 
 class LearnerKind(Choice, Enum, noun="learner"):
@@ -34,7 +40,8 @@ class LearnerKind(Choice, Enum, noun="learner"):
     TABULAR = "tabular"
 
 
-class Learner(Bot):
+@runtime_checkable  # play_training_game asks isinstance(player, Learner)
+class Learner(Bot, Protocol):
     """A bot that learns from the games it plays while training."""
 
     kind: LearnerKind

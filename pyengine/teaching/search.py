@@ -4,8 +4,8 @@ The fast solver (solver.py) takes shortcuts and hides its work. These searches
 take none: each is the textbook algorithm, searched to the end of the game, and
 ``events()`` yields what it does as it does it, so a page can step through it
 (trace.py) and a test can check it. ``run()`` is the same search without the
-events, for racing the algorithms; it counts the same nodes (the tests check
-that). What a person reads of them is in words.py.
+events, for racing the algorithms; it counts the same nodes. What a person
+reads of them is in words.py.
 
 Values are plain: +1 a win, 0 a draw, -1 a loss, always for the side to move at
 that node (negamax: a child's value, seen from the parent, changes sign). The

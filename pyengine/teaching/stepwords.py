@@ -212,6 +212,9 @@ def window_pair(alpha: int, beta: int, side: Player, convention: Convention) -> 
 
 
 CUTOFF_RELATIONS: Final = {Rule.AIMA: ("\u2265", "\u2264"), Rule.STRICT: (">", "<")}
+# The same comparisons in words, for sentences: "\u03b1 +1 \u2265 \u03b2 -1" read aloud, or
+# by a student, looks like arithmetic; "\u03b1 = +1 is at least \u03b2 = -1" does not.
+CUTOFF_WORDS: Final = {Rule.AIMA: ("is at least", "is at most"), Rule.STRICT: ("is greater than", "is less than")}
 """How a cut-off compares the bounds under each pruning rule: alpha against
 beta, and beta against alpha (AIMA's cuts off on a tie; the strict rule only
 once the bound is passed)."""
@@ -219,30 +222,30 @@ once the bound is passed)."""
 
 def cutoff_rule(event: Event, convention: Convention, rule: Rule = Rule.AIMA) -> str:
     """Why a cut-off skips the moves it skips, in ``convention``'s words,
-    under ``rule`` (CUTOFF_RELATIONS).
+    under ``rule``, the comparison in words (CUTOFF_WORDS).
 
     Negamax has one rule for both sides. MAX/MIN words it for each (AIMA's
     MAX-VALUE returns once v \u2265 \u03b2, MIN-VALUE once v \u2264 \u03b1): at X's turn
     the bound that closed the window is MIN's, at O's turn MAX's.
     """
     side = valued_side(event.board)
-    above, below = CUTOFF_RELATIONS[rule]
+    above, below = CUTOFF_WORDS[rule]
     strict = rule is Rule.STRICT
     if convention is Convention.NEGAMAX:
         choice = "a better choice" if strict else "a choice at least as good"
         return (
-            f"Cut-off: \u03b1 {signed(event.alpha)} {above} \u03b2 {signed(event.beta)}. The opponent, one "
-            f"move up, already has {choice}, so it will never let the game reach this position"
+            f"\u03b1 = {signed(event.alpha)} {above} \u03b2 = {signed(event.beta)}: cut off. The opponent, "
+            f"one move up, already has {choice}, so it will never let the game reach this position"
         )
     alpha, beta = (signed(end) for end in stated_window(event.alpha, event.beta, side, convention))
     if side is Player.X:
         return (
-            f"Cut-off at MAX's turn (a \u03b2 cut-off): \u03b2 {beta} {below} \u03b1 {alpha}. Here X (MAX) can "
+            f"At MAX's turn, \u03b2 = {beta} {below} \u03b1 = {alpha}: a \u03b2 cut-off. Here X (MAX) can "
             f"already get at least {alpha}, but MIN (O), one move up or higher on the path, already has a reply "
             f"that holds X to {beta}, so O will never let the game reach this position"
         )
     return (
-        f"Cut-off at MIN's turn (an \u03b1 cut-off): \u03b2 {beta} {below} \u03b1 {alpha}. Here O (MIN) can "
+        f"At MIN's turn, \u03b2 = {beta} {below} \u03b1 = {alpha}: an \u03b1 cut-off. Here O (MIN) can "
         f"already hold X to {beta}, but MAX (X), one move up or higher on the path, already has a move "
         f"that gets X at least {alpha}, so X will never let the game reach this position"
     )

@@ -169,20 +169,15 @@ class Trace:
     The events are made again rather than stored (the empty board under minimax
     has about 1.4 million): the last ``keep`` steps made are remembered, so
     stepping back a little is instant, and going further back starts again
-    from the first event. ``keep`` is small (240: two jumps of a hundred)
-    because remembering is what a step costs: each remembered step copies
-    the path, about ten times the cost of making the event, and a start
-    again or a far jump remembers the ``keep`` steps before the one asked
-    for (bench/trace.py: with 2,000, a step back past them took three times
-    as long). ``work(budget)`` makes at most ``budget`` events toward the
+    from the first event. ``work(budget)`` makes at most ``budget`` events toward the
     step asked for by ``seek``, so a page can cut a long jump into slices
     and stay responsive; ``run()`` does it all, a slice at a time.
 
     A page asks with ``jump`` (a ``Jump``) or ``seek``: every step asked
     for is kept between 1 and the last step, and every jump works whatever
-    the trace is doing (End, then Back, once raised IndexError). Where
-    it stands is ``cursor``; the steps remembered always hold the one it
-    stands at, consecutive, so that a step is found by its number.
+    the trace is doing. Where it stands is ``cursor``; the steps remembered
+    always hold the one it stands at, consecutive, so that a step is found
+    by its number.
 
     >>> trace = Trace(Algorithm.ALPHABETA, Board.parse("XOX/OXO/..."), Order.CCE)
     >>> trace.seek(14); trace.work(1000)
@@ -200,13 +195,18 @@ class Trace:
         algorithm: Algorithm | str,
         board: Board,
         order: Order | str = Order.CELLS,
+        # keep is small (two jumps of a hundred) because remembering is what a
+        # step costs: each remembered step copies the path, about ten times the
+        # cost of making the event, and a start again or a far jump remembers
+        # the keep steps before the one asked for (bench/trace.py: with 2,000,
+        # a step back past them took three times as long).
         keep: int = 240,
         rule: Rule | str = Rule.AIMA,
     ) -> None:
         self.algorithm = Algorithm.parse(algorithm)
         self.board = board
         self.order = Order.parse(order) if self.algorithm is Algorithm.ALPHABETA else Order.CELLS
-        self.rule = Rule.parse(rule) if self.algorithm is Algorithm.ALPHABETA else Rule.AIMA
+        self.rule: Rule = Rule.parse(rule) if self.algorithm is Algorithm.ALPHABETA else Rule.AIMA
         """When alpha-beta cuts off (the others never do: AIMA's, the default, for them)."""
         self.keep = max(2, keep)
         self.total: int | None = None
@@ -427,9 +427,10 @@ class Trace:
         """Keep ``step`` as the last one made (the caller stands at it). The
         steps kept stay consecutive, so that a step is found by its number: one
         made after a gap (the steps between were made but not kept, on the way
-        to a far one) replaces those before it. (Once, after End, the trace
-        kept steps 1 and the last, took the last for step 2, and Back raised
-        IndexError.)"""
+        to a far one) replaces those before it."""
+        # Kept across a gap, the steps' numbers would no longer find them:
+        # after End the trace held steps 1 and the last, took the last for
+        # step 2, and Back raised IndexError.
         recent = self._recent
         if recent and recent[-1].number != step.number - 1:
             recent.clear()

@@ -11,11 +11,11 @@ import { hooks } from "../runtime/pyscript/core.js";
 
 hooks.worker.onBeforeRunAsync.clear();
 
-// Python's start leaves the browser a turn between its pieces (issue 21;
-// tools/loader.mjs cuts Pyodide's own start the same way): after PyScript's
+// Python's start leaves the browser a turn between its pieces, so that no
+// task of the start holds the page for long (tools/runtime/loader.mjs cuts Pyodide's own start the same way): after PyScript's
 // set-up, and before the page's script runs, each of the modules it imports
 // first, in a task of its own. The modules are named by the build
-// (tools/runtime.py, start_modules) in the script's data-start-modules, in an
+// (tools/runtime/runtime.py, start_modules) in the script's data-start-modules, in an
 // order where each brings only itself and what no earlier one brought;
 // importing them here changes nothing but when: the script's own imports then
 // find them done. PyScript's own package is among them: PyScript writes it

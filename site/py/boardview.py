@@ -91,7 +91,7 @@ class BoardView:
             line = document.createElement("tr")
             line.setAttribute("role", "row")
             for cell in range(size * row, size * row + size):
-                # The build's own cell (tools/stage.py); render() then fills it in.
+                # The build's own cell (tools/pages/stage.py); render() then fills it in.
                 holder = built(document, cell_markup(cell, label=cell_label(cell, None, None, size)))
                 line.appendChild(holder)
                 self.cells.append(holder.firstElementChild)
@@ -264,10 +264,12 @@ class BoardView:
         if shown:
             self.banner.textContent, result = shown
             self.banner.setAttribute("data-result", result)
+            self.banner.setAttribute("data-outcome", view.banner_outcome(self.game) or "")
             self.banner.hidden = False
         else:
             self.banner.hidden = True
             self.banner.removeAttribute("data-result")
+            self.banner.removeAttribute("data-outcome")
             self.banner.textContent = ""
         # Whose turn, for styling and as the signal browser tests wait on.
         turn = "over" if board.is_over else "human" if self.game.human_to_move else "bot"

@@ -1,9 +1,9 @@
 """A board cell's markup, said once: the build writes it as HTML before any
-Python runs (tools/stage.py), and the page builds the same elements with DOM
+Python runs (tools/pages/stage.py), and the page builds the same elements with DOM
 calls when a game's size changes the grid (boardview.py).
 
     cell_markup(4, label="centre, empty")   # the data
-    stage.html_of(element)                   # the build's text (tools/stage.py)
+    stage.html_of(element)                   # the build's text (tools/pages/stage.py)
     built(document, element)                 # the page's element
 
 Nothing is imported at run time: every page with a board loads this module

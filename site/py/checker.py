@@ -1,7 +1,7 @@
 """The page's Python for "Check your own minimax".
 
 The reader's code never runs here. It runs in a dedicated Web Worker with a
-Pyodide of its own (tools/sandbox.mjs, site/py/sandbox.py), started when the
+Pyodide of its own (tools/runtime/sandbox.mjs, site/py/sandbox.py), started when the
 page is idle after load so that the first check need not wait for it, and
 thrown away after each check, so nothing the code did outlives it. This page
 sends the code; the worker runs it, says which names it defines, and calls
@@ -62,7 +62,7 @@ def app_urls() -> dict[str, str]:
     own Python is given them (its <script type="py">'s config), by where the
     page puts them (the engine's zip unpacked at "./*", each module at its
     name), not by their URLs, which a build gives their digests. The
-    runtime's files the checker's script adds (tools/editor.mjs, boot)."""
+    runtime's files the checker's script adds (tools/pages/editor.mjs, boot)."""
     script = document.querySelector('script[type="py"][src]')
     config = json.loads(str(script.getAttribute("config")))
     base = document.baseURI
@@ -146,7 +146,7 @@ class Checker:
         """A fresh worker, booting its Python in the background."""
         if self.worker is not None:
             return
-        listen = getattr(self.root, "ckListen", None)  # the checker's script (tools/editor.mjs)
+        listen = getattr(self.root, "ckListen", None)  # the checker's script (tools/pages/editor.mjs)
         if listen is None:
             self.root.setAttribute("data-worker", "broken")
             self.wanted = False
@@ -210,7 +210,7 @@ class Checker:
             self.finish(f"Python for your code could not start ({words}). Press the button to try again.", "ready")
 
     def _on_tick(self, *_: object) -> None:
-        """Take the worker's messages from its inbox (tools/editor.mjs) for a
+        """Take the worker's messages from its inbox (tools/pages/editor.mjs) for a
         slice of time, then show the progress and hold the budgets."""
         clock = window.performance
         started = clock.now()

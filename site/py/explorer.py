@@ -364,8 +364,9 @@ class Explorer:
         return address.presenting_query(query, presenting)
 
     def _on_copy(self, event: JsProxy) -> None:
-        # A link handed to a class opens the lesson, not presentation mode
-        # (issue 31): only this page's own address keeps present=1, for a reload.
+        # A link handed to a class opens the lesson, not presentation mode (each
+        # student's own screen is no projector): only this page's own address
+        # keeps present=1, for a reload.
         address = f"{window.location.origin}{window.location.pathname}{self.step_address(False)}"
         self.link_input.value = address
         self.copied.textContent = ""

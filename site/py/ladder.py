@@ -2,7 +2,7 @@
 level, played in the reader's browser, a slice at a time (longwork.Runner).
 
 Each pairing uses the seeds the build-time table used (written into the
-markup by tools/bots_table.py), so the tally here must equal the one above
+markup by tools/pages/bots_table.py), so the tally here must equal the one above
 it: the same engine, the same games, in another interpreter.
 """
 

@@ -1,6 +1,6 @@
 """The reader's code for "Check your own minimax", in a Web Worker of its own.
 
-The page never runs this module: tools/sandbox.mjs starts a Pyodide of its
+The page never runs this module: tools/runtime/sandbox.mjs starts a Pyodide of its
 own in a dedicated worker, unpacks the engine beside this file and imports
 it. The page (checker.py) sends the reader's code and where to start; this
 module runs the code once (pyengine.grading.runner, the same runner the command
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 
+from pyengine.board import Board
 from pyengine.grading.chooseform import every_position, positions_to_check
 from pyengine.grading.cs50 import detect_form, iter_wires
 from pyengine.grading.runner import Runner
@@ -40,7 +41,7 @@ class Session:
     that ran past its budget)."""
 
     def __init__(self, code: str, start: int) -> None:
-        self.runner = Runner(code)
+        self.runner = Runner(code, board_of=Board.parse)  # the page's choose() gets the engine's own Board
         self.index = start
         self.calls: Iterator[list[object]] = iter(())
         """The probes from ``index`` on, as the runner takes them."""

@@ -1,6 +1,6 @@
 """The strategy map page: the maps' zoom, the switch between them, and a live game the map follows.
 
-The SVG is drawn at build time by tools/strategy_map.py: the map for the bot as
+The SVG is drawn at build time by tools/pages/strategy_map_markup.py: the map for the bot as
 X is in the page; the other is a file of the site, fetched from this origin the
 first time the reader switches to it and parsed as SVG (never as HTML).
 Clicking a small board, or Enter/Space on a focused one, zooms the SVG's
@@ -48,7 +48,7 @@ def _parse_moves(text: str) -> tuple[int, ...] | None:
 
 
 # A sub-board is zoomed into through its frame, the grid drawn first in its
-# node (tools/strategy_map.py), which takes its tab stop, role and name. Not
+# node (tools/pages/strategy_map_markup.py), which takes its tab stop, role and name. Not
 # through its node: a tabindex or role set on a node whose group holds
 # hundreds of <use> made Chromium restyle all of them, and each move on the O
 # map took 1-2 s (a press's longest task 1.0-1.8 s, measured); set on the

@@ -69,7 +69,7 @@ MIN_SCALE: Final = 0.8
 PRESENT_SHARE: Final = 24 / 1080
 """Presenting, a node's value and move, and a mini-board's cell, are at least
 this share of the screen's height (24 px at 1080 px: read from the back of a
-room, issue 31), since a projector shows the whole screen at the room's size."""
+room), since a projector shows the whole screen at the room's size."""
 MIN_WIDTH: Final = 320
 """The narrowest picture, so that a tree of three nodes is not drawn huge."""
 CAPTION: Final = 26

@@ -150,6 +150,14 @@ def banner(game: Game) -> tuple[str, str] | None:
     return end_message(result, game.human if game.mode is Mode.VS_BOT else None), result.value
 
 
+def banner_outcome(game: Game) -> str | None:
+    """What the ended game was for the person playing the bot (``win``,
+    ``draw`` or ``loss``, the banner's ``data-outcome``, which gives a loss a
+    colour of its own), or None while playing and when no one played a bot."""
+    outcome = outcome_for(game.result, game.human) if game.mode is Mode.VS_BOT else None
+    return outcome.value if outcome else None
+
+
 def turn_status(game: Game) -> str:
     """One line saying whose move it is."""
     board = game.board

@@ -43,7 +43,7 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Requ
 
 from pyengine import Board
 from pyengine.teaching.search import Algorithm, Order
-from tools import browser as tools_browser
+from tools.dev import browser as tools_browser
 
 ROOT = Path(__file__).resolve().parents[2]
 READY = "table.ttt-board[data-ready='true']"

@@ -5,7 +5,7 @@ lists its ``files`` and its head preloads them; what the page's Python can
 import is worked out here on its own, by CPython's ``modulefinder`` (which
 reads the compiled code of every function, as an import anywhere may run)
 from start.py and the module of each board kind main.py imports by name, not
-by the build's helper (tools/page_files.py). The browser tests of each page
+by the build's helper (tools/runtime/page_files.py). The browser tests of each page
 show that what is listed is enough to run it.
 """
 

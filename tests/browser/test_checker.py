@@ -14,7 +14,7 @@ from pyengine import Board, analyze
 from pyengine.grading.chooseform import Grade, grade, move_worth, positions_to_check
 from pyengine.grading.cs50 import CS50_FUNCTIONS, Verdict, check_code
 from tests.cs50 import mutants
-from tools.checker import STARTER, first_failure
+from tools.pages.checker_markup import STARTER, first_failure
 
 from .conftest import Opening, Profiles, Watch, axe_both_schemes, in_charge, lent, new_context
 
@@ -136,7 +136,7 @@ def test_a_pass_and_a_fail_are_told_apart_by_colour_too(page: Page) -> None:
 
 
 def test_a_failing_verdict_names_the_move_played_and_a_best_one(page: Page) -> None:
-    """Issue 19: the played move is what the code returns there, the best one a best move, each with its worth."""
+    """The played move is what the code returns there, the best one a best move, each with its worth."""
     code = "def choose(board):\n    return board.legal_moves[-1]\n"
     first = next(board for board in positions_to_check() if grade(board, board.legal_moves[-1]) is Grade.WORSE)
     assert check(page, code) == "fail"
@@ -213,8 +213,8 @@ RUNAWAYS = {
         "while True:\n    pass\n\ndef choose(board):\n    return board.legal_moves[0]\n"
     ),
 }
-VERDICT_WITHIN_S = 10  # the issue's bound for a runaway's verdict
-# The issue asks the page to answer a script within 0.5 s meanwhile; a page
+VERDICT_WITHIN_S = 10  # a runaway's verdict: a reader waits no longer than this
+# The page should answer a script within 0.5 s meanwhile; a page
 # that runs the code on its own thread never answers at all. On this shared
 # machine (load averages of 12-19 while these ran) one answer in a few runs
 # took 0.77-0.89 s, the machine's doing: the bound is kept generous, and

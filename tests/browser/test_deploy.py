@@ -1,4 +1,4 @@
-"""A deploy reaches a returning visitor whole (issue 17).
+"""A deploy reaches a returning visitor whole: never old files mixed with new.
 
 The experiment: the site served as a static host would, a visitor's service
 worker installed, then the host serves a new build of the same tree in which
@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 import pytest
 from playwright.sync_api import Browser, Page, Response
 
-from tools.browser import QuietHandler, serve
+from tools.dev.browser import QuietHandler, serve
 
 from .conftest import READY, RECORD_CSP_VIOLATIONS, ROOT, Watch, build_site, built, in_charge, new_context, run_python
 
@@ -40,7 +40,7 @@ from .conftest import READY, RECORD_CSP_VIOLATIONS, ROOT, Watch, build_site, bui
 ADDED = '__deploy__ = "second"\n'
 # start.py is the script the page runs (its __main__, whose __deploy__ the
 # page's own namespace shows); every other file the page lists in its files
-# (those its Python can import: tools/page_files.py) is a module it imports.
+# (those its Python can import: tools/runtime/page_files.py) is a module it imports.
 LISTED_MODULES = """() => Object.values(JSON.parse(document.querySelector('script[type="py"][src]')
     .getAttribute("config")).files).filter((place) => place.endsWith(".py")).map((place) => place.slice(2, -3))"""
 
@@ -49,11 +49,13 @@ def build_second_site(base: Path) -> Path:
     """The site built from a copy of the tree with ADDED in the engine and the page's Python."""
     tree = base / "tree"
     # bench: its README's figures, in a page; tests/cs50: the students' files
-    # whose faults the checker page lists (tools/checker.py).
+    # whose faults the checker page lists (tools/pages/checker_markup.py).
     for name in ("pyengine", "site", "tools", "overrides", "bench", "tests/cs50"):
         shutil.copytree(ROOT / name, tree / name, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "tests" / "__init__.py", tree / "tests" / "__init__.py")
-    shutil.copy(ROOT / "mkdocs.yml", tree / "mkdocs.yml")
+    # mkdocs.yml; and what the engine's wheel and sdist are built from (tools/runtime/downloads.py).
+    for name in ("mkdocs.yml", "pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy(ROOT / name, tree / name)
     (tree / "node_modules").symlink_to(ROOT / "node_modules")
     for module in [tree / "pyengine" / "__init__.py", *(tree / "site" / "py").glob("*.py")]:
         module.write_text(module.read_text() + ADDED)
@@ -319,7 +321,7 @@ def test_the_404_page_works_under_a_sub_path(browser: Browser, watch: Watch, sit
             assert document and document.status == 404
             page.wait_for_load_state("load")
             assert page.text_content("h1") == "404 - Not found"
-            # The stylesheets are in the page (tools/stylesheets.py), whatever its address.
+            # The stylesheets are in the page (tools/pages/stylesheets.py), whatever its address.
             sheets = page.eval_on_selector_all("style[data-from]", "all => all.map((s) => [s.dataset.from, !!s.sheet])")
             assert len(sheets) >= 3 and all(loaded for _, loaded in sheets), sheets
             assert page.eval_on_selector_all("link[rel=stylesheet]", "links => links.length") == 0

@@ -12,7 +12,7 @@ from pyengine import Board, compute_facts
 from pyengine.learning.training import ENTRANTS
 from pyengine.policy import perfect_policy_digest
 from tests import reference
-from tools.bots_table import pairing_games
+from tools.pages.bots_table import pairing_games
 
 from .conftest import ROOT, Watch, axe_both_schemes, board_of, click_cell, open_page
 

@@ -14,7 +14,7 @@ from playwright.sync_api import BrowserContext, Page
 from pyengine import Board, InvalidPositionError, Player
 from pyengine.teaching import searchwords
 from pyengine.teaching.search import Algorithm, Kind, Order, events, run_to_end, tally
-from tools.explorer import four_by_four_census, search_address
+from tools.pages.explorer_markup import four_by_four_census, search_address
 
 from .conftest import EXPLORER, Watch, axe_both_schemes, board_of, click_cell, open_page, search_for, wait_explorer
 
@@ -243,9 +243,9 @@ def settled(page: Page) -> int:
 
 @pytest.mark.parametrize("algorithm", [Algorithm.ALPHABETA, Algorithm.MINIMAX])
 def test_end_then_back_steps_back(linked: Page, algorithm: Algorithm) -> None:
-    """Issue 19: on X.O/.X./..O, End (button or key) then Back, -10, -100
-    or the left arrow raised IndexError and the explorer stuck at the last
-    step. Each now lands on CPython's event."""
+    """On X.O/.X./..O, End (button or key) then Back, -10, -100 or the left
+    arrow each land on CPython's event (they once raised IndexError and the
+    explorer stuck at the last step)."""
     board = Board.parse("X.O/.X./..O")
     steps = list(events(algorithm, board))
     last = len(steps)
@@ -303,7 +303,7 @@ SETTLED_VIEW = """() => {
 
 
 def test_random_presses_never_leave_the_search(module_context: BrowserContext, watch: Watch, base_url: str) -> None:
-    """Issue 19's guard: 360 presses of the step buttons and keys, chosen at
+    """360 presses of the step buttons and keys, chosen at
     random (seeded), on every algorithm, on a small position (the whole tree
     drawn) and a larger one (the path drawn), some pressed before the last
     has arrived: no page error, no failure said, and every step shown lies
@@ -334,7 +334,7 @@ def test_random_presses_never_leave_the_search(module_context: BrowserContext, w
         page.close()
 
 
-# -- two conventions, one switch (issue 19 item 3) ----------------------------------
+# -- two conventions, one switch ---------------------------------------------------
 
 CONV_BOARD = Board.parse("X.O/.X./..O")  # small: the whole tree is drawn, with moves by both sides
 WRITTEN = {1: "+1", 0: "0", -1: "\u22121", 2: "+\u221e", -2: "\u2212\u221e"}
@@ -451,7 +451,7 @@ class TestConventionSwitch:
             page.close()
 
 
-# -- Setting up a lesson (issue 19, item 4) and phones and projectors (item 7) --------
+# -- Setting up a lesson, and phones and projectors ---------------------------------
 
 
 @pytest.fixture(scope="module")
@@ -555,8 +555,8 @@ class TestLinkAndPresenting:
     ) -> None:
         """Presentation mode hides the site's header, navigation and footer and
         enlarges the board; the copied link (clipboard granted) reopens the
-        same step, not presenting (issue 31: a class given the link opens the
-        lesson); Escape leaves."""
+        same step, not presenting (a class given the link opens the lesson);
+        Escape leaves."""
         module_context.grant_permissions(["clipboard-read", "clipboard-write"])
         page = explorer_page(module_context, watch, base_url + "search/?alg=alphabeta&order=cce&pos=X.O/.X./...")
         try:

@@ -14,12 +14,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
+import view
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
-from pyengine import Board, Player, Result
+from pyengine import Board, Game, Player, Result
 from pyengine.policy import against_fixed_bot
 from pyengine.words import cell_label, end_message
-from tools.boards import PLAYS_NOW, PLAYS_NOW_LOADING
+from tools.pages.boards import PLAYS_NOW, PLAYS_NOW_LOADING
 
 from .conftest import READY, Watch, axe_violations, board_of, new_context
 
@@ -257,3 +258,22 @@ def test_a_game_finished_before_python_keeps_its_banner_and_score(
         assert f"{lost_before + 1} lost" in page.inner_text(f"{GAME} .ttt-score")
         page.click(f"{GAME} [data-action='restart']")
         assert board_of(page, GAME) == Board.empty() and banner.is_hidden()
+
+
+@pytest.mark.parametrize(
+    ("query", "game"),
+    [
+        ("?level=easy&as=O", Game(level="easy", human="O")),
+        ("?mode=watch&level=perfect&olevel=Random", Game("watch", level="perfect", o_level="random")),
+        ("?mode=two", Game("two")),
+        ("?level=grandmaster", Game()),  # unknown: the default, as the page says once Python runs
+    ],
+)
+def test_the_heading_is_the_addresss_game_from_first_paint(
+    module_context: BrowserContext, watch: Watch, base_url: str, query: str, game: Game
+) -> None:
+    """A shared link's heading names its game before Python has started, in
+    the words Python then keeps."""
+    with held_page(module_context, watch, base_url + query) as held:
+        assert held.page.inner_text(".ttt-heading") == view.heading(game)
+    assert view.heading(Game(level="easy")) == "Tic-tac-toe against an easy bot"

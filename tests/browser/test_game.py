@@ -102,6 +102,21 @@ class TestAgainstThePerfectBot:
             expected = "draw" if final.result is Result.DRAW else final.result.value
             assert result == expected
             assert text == ("Draw!" if final.result is Result.DRAW else "You lose.")
+            outcome = page.get_attribute("[data-board] .ttt-banner", "data-outcome")
+            assert outcome == ("draw" if final.result is Result.DRAW else "loss")
+            if outcome == "loss":  # in a colour of its own: a win's banner beside it has another
+                lost, won = page.eval_on_selector(
+                    "[data-board] .ttt-banner",
+                    """banner => {
+                        const win = banner.cloneNode(true);
+                        win.removeAttribute("data-outcome");
+                        banner.after(win);
+                        const colours = [banner, win].map(e => getComputedStyle(e).backgroundColor);
+                        win.remove();
+                        return colours;
+                    }""",
+                )
+                assert lost != won
             assert highlighted(page) == winning_cells(final)
 
     def test_perfect_play_by_the_person_draws(self, page: Page) -> None:
@@ -314,7 +329,7 @@ def test_the_board_is_drawn_before_python_runs(page: Page, base_url: str) -> Non
     assert html.count('<form class="fp-board"') == 2
 
 
-# -- the game review (issue 19) ----------------------------------------------------
+# -- the game review ---------------------------------------------------------------
 
 
 def moves_played(page: Page, size: int = 3) -> list[int]:

@@ -9,7 +9,7 @@ import sys
 from playwright.sync_api import BrowserContext
 
 from pyengine import Level, bot, play_match
-from tools.bots_table import MATCH_GAMES, pairing_seeds
+from tools.pages.bots_table import MATCH_GAMES, pairing_seeds
 
 from .conftest import Watch, axe_both_schemes
 

@@ -92,3 +92,28 @@ def test_wide_tables_scroll_within_themselves_with_a_hint(
         assert page.evaluate("document.documentElement.scrollWidth") <= 320
     finally:
         page.close()
+
+
+def test_on_a_phone_the_settings_sit_above_the_board_and_it_stays_in_sight(
+    browser: Browser, watch: Watch, base_url: str
+) -> None:
+    """At 390x844, choosing to play O from the settings leaves the whole board
+    on screen without scrolling, so the bot's first move is seen being made."""
+    context = new_context(browser, watch, viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        page = watch.attach(context.new_page())
+        page.goto(base_url)
+        page.wait_for_selector("[data-board='game'] table.ttt-board[data-ready='true']")
+        settings = page.locator("[data-board='game'] .ttt-settings").bounding_box()
+        board = page.locator("[data-board='game'] table.ttt-board").bounding_box()
+        assert settings and board and settings["y"] + settings["height"] <= board["y"]
+        page.select_option("#ttt-as", "O")
+        settle(page)
+        assert board_of(page).ply == 1, "the bot (X) has moved"
+        inside = page.evaluate(
+            """() => { const r = document.querySelector("[data-board='game'] table.ttt-board").getBoundingClientRect();
+                       return window.scrollY === 0 && r.top >= 0 && r.bottom <= innerHeight; }"""
+        )
+        assert inside, "the board is wholly on screen with the page unscrolled"
+    finally:
+        context.close()

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from pyengine import Board, Player, analyze
 from pyengine.policy import against_fixed_bot
-from tools import runtime, stdlib
+from tools.runtime import runtime, stdlib
 
 from .conftest import READY, Watch, board_of, click_cell, new_context, run_python, settle, turn
 
@@ -134,7 +134,7 @@ for name in os.listdir(os.path.join(folder, "__pycache__")):
 
 
 def test_pyodide_still_starts_the_way_the_loader_cuts_it() -> None:
-    """The loader cuts Pyodide's start in turns (tools/loader.mjs, inTurns)
+    """The loader cuts Pyodide's start in turns (tools/runtime/loader.mjs, inTurns)
     through Emscripten's instantiateWasm option and Pyodide's private API.rawRun, before the bootstrap's own first
     step, `import _pyodide_core`: both still hold in the Pyodide the site ships
     (without them the start is one long task again, but still works)."""
@@ -153,7 +153,7 @@ def test_no_page_preloads_the_wasm(site_dir: Path) -> None:
     load instead of compiling it again, only when the module is streamed from
     a response of fetch(), the way the loader asks for it first: a wasm the
     head preloaded (link rel=preload) was compiled afresh at every visit
-    (bench/README.md, "Page load", the later visit)."""
+    (bench/HISTORY.md, "The wasm's code cache")."""
     for path in sorted(site_dir.rglob("*.html")):
         links = re.findall(r"<link\b[^>]*>", path.read_text())
         assert not [link for link in links if "pyodide.asm.wasm" in link], path.relative_to(site_dir)

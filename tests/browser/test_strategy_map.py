@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from pyengine import Board, Player, analyze
 from pyengine.policy import fixed_move
 from pyengine.words import cell_name
-from tools.strategy_map import build
+from tools.pages.strategy_map_markup import build
 
 from .conftest import Watch, axe_violations, board_of, click_cell, new_context, settle
 

@@ -218,7 +218,7 @@ def test_a_large_search_is_drawn_as_its_path(page: Page) -> None:
 
 
 def test_the_deep_cut_off_says_its_bounds_as_bounds(page: Page) -> None:
-    """Issue 29: at the end of "A deep cut-off", X top right is worth -1 to
+    """At the end of "A deep cut-off", X top right is worth -1 to
     X (O then wins at once); alpha-beta stopped at +1, which every view says
     as a bound: the outline and the drawing, whichever view is drawn."""
     board = Board.parse("O../OX./.X.")
@@ -255,7 +255,7 @@ SIZES = """([board, size, node]) => {
         bar: document.querySelector('[data-explorer] .ex-controls').getBoundingClientRect().bottom,
     };
 }"""
-LABEL_PX = 24  # issue 31: node labels and a mini-board's cell at 1920x1080, read from the back of a room
+LABEL_PX = 24  # node labels and a mini-board's cell at 1920x1080, read from the back of a room
 NOTE_PX = 20
 
 

@@ -56,6 +56,8 @@ def result(board, action):
     """
     Returns the board that results from making move (i, j) on the board.
     """
+    if type(action) is not tuple or len(action) != 2:
+        raise ValueError(f"not an action (i, j): {action!r}")
     i, j = action
     if not (0 <= i < 3 and 0 <= j < 3) or board[i][j] != EMPTY:
         raise ValueError(f"invalid action {action}")

@@ -1,7 +1,7 @@
 """The project's one-bug CS50 AI files: tests/cs50/correct.py with one edit each.
 
 Each mutant is the correct file with one fault of the kinds students make
-(issue 30, /work/shared/CS50-FORM.md): an edit of a few characters to a few
+(the faults most found in a survey of 60 students' files): an edit of a few characters to a few
 lines, kept here as the edit rather than as thirty-odd near-copies of one
 file, so that each bug reads on its own. ``source(mutant)`` makes the file;
 ``python -m tests.cs50.mutants DIR`` writes them all to DIR, as a teacher
@@ -34,6 +34,7 @@ def _edit(old: str, new: str) -> tuple[tuple[str, str], ...]:
     return ((old, new),)
 
 
+_EMPTY_BOARD = "[[EMPTY, EMPTY, EMPTY], [EMPTY, EMPTY, EMPTY], [EMPTY, EMPTY, EMPTY]]"
 _PLAYER = "    return X if xs == os_ else O"
 _ACTIONS = "    return {(i, j) for i in range(3) for j in range(3) if board[i][j] == EMPTY}"
 _COPY = "    new = [row[:] for row in board]"
@@ -65,6 +66,27 @@ MUTANTS: tuple[Mutant, ...] = (
         _edit(
             "    return [[EMPTY, EMPTY, EMPTY], [EMPTY, EMPTY, EMPTY], [EMPTY, EMPTY, EMPTY]]",
             "    return [[EMPTY] * 3] * 3",
+        ),
+    ),
+    Mutant(
+        "initial_state_one_board_for_all",
+        "initial_state",
+        "the same board, made once, for every call",
+        (
+            ("def initial_state():", f"START = {_EMPTY_BOARD}\n\n\ndef initial_state():"),
+            (f"    return {_EMPTY_BOARD}", "    return START"),
+        ),
+    ),
+    Mutant(
+        "player_first_call_flag",
+        "player",
+        "a global flag: its first call in a run answers X, whatever the board",
+        (
+            ("def player(board):", "first_call = True\n\n\ndef player(board):"),
+            (
+                _PLAYER,
+                "    global first_call\n    if first_call:\n        first_call = False\n        return X\n" + _PLAYER,
+            ),
         ),
     ),
     Mutant("player_o_first", "player", "O moves first", _edit(_PLAYER, "    return O if xs == os_ else X")),
@@ -124,6 +146,22 @@ MUTANTS: tuple[Mutant, ...] = (
         "result",
         "overwrites a taken cell instead of raising",
         _edit(_CHECK, "    if not (0 <= i < 3 and 0 <= j < 3):"),
+    ),
+    Mutant(
+        "result_off_board_accepted",
+        "result",
+        "no bounds check: (-1, 2) marks (2, 2) through a negative index",
+        _edit(_CHECK, "    if board[i][j] != EMPTY:"),
+    ),
+    Mutant(
+        "result_takes_a_list",
+        "result",
+        "accepts a list [i, j] as an action",
+        _edit(
+            "    if type(action) is not tuple or len(action) != 2:\n"
+            '        raise ValueError(f"not an action (i, j): {action!r}")\n',
+            "",
+        ),
     ),
     Mutant(
         "result_raises_on_bottom_row",

@@ -1,0 +1,1 @@
+"""Development helpers: the one browser harness (Chromium for Playwright) and the screenshots."""
