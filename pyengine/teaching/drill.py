@@ -212,16 +212,14 @@ def drawn_tree(board: Board, order: Order) -> tuple[tuple[Path, Board, tuple[Cel
     drawn = []
 
     def visit(node: SearchNode) -> None:
-        # Minimax enters every move, in cell order: the children in another order are the same ones.
-        children = [nodes[child] for child in node.children]
-        moves = tuple(child.path[-1] for child in children)
-        if order is not Order.CELLS and moves:
-            moves = ordered_moves(node.board, order)
-            by_move = {child.path[-1]: child for child in children}
-            children = [by_move[cell] for cell in moves]
+        moves = ordered_moves(node.board, order) if not node.board.is_over else ()
         drawn.append((node.path, node.board, moves))
+        children = node.children  # minimax enters every move, in cell order
+        if order is not Order.CELLS and children:
+            by_move = {nodes[child].path[-1]: child for child in children}
+            children = tuple(by_move[cell] for cell in moves)
         for child in children:
-            visit(child)
+            visit(nodes[child])
 
     visit(nodes[0])
     assert len(drawn) == len(nodes)

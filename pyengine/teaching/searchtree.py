@@ -364,59 +364,68 @@ class Fold:
 
     def _add_node(self, event: Event) -> None:
         """Fold in the next event: the whole tree."""
-        self.made = made = self.made + 1
-        kind, path = event.kind, self._open
-        if kind is Kind.ENTER:
-            nodes = self._nodes
-            index = len(nodes)
-            parent = -1
-            if path:
-                above = path[-1]
-                above.children.append(index)
-                parent = above.index
-            node = _Node(event, parent, made, index)
-            nodes.append(node)
-            path.append(node)
-        elif kind is Kind.UP:
-            assert event.value is not None
-            node = path.pop()
-            node.valued = made
-            node.value = value = -event.value  # the child's value for its own side to move
-            if not (node.hit or node.board.is_over):  # a table hit's or a finished game's value is never a bound
-                node.bound = bound_of(value, node.window, self.rule)
-        elif kind is Kind.CUTOFF:
-            node = path[-1]
-            node.cut, node.cutoff = made, event
-            self._cutoffs.append(event)
-        elif kind is Kind.HIT:
-            path[-1].hit = True
-        elif kind is Kind.DONE:
-            assert event.value is not None
-            path[-1].valued_at(made, event.value, self.rule)
+        self._add_nodes((event,))
+
+    def _add_nodes(self, steps: Iterable[Event]) -> None:
+        """Fold in every event of ``steps``: the whole tree (one loop, not a
+        call per event: ``fold`` hands it a whole search)."""
+        made, path, nodes, rule = self.made, self._open, self._nodes, self.rule
+        for event in steps:
+            made += 1
+            kind = event.kind
+            if kind is Kind.ENTER:
+                index = len(nodes)
+                parent = -1
+                if path:
+                    above = path[-1]
+                    above.children.append(index)
+                    parent = above.index
+                node = _Node(event, parent, made, index)
+                nodes.append(node)
+                path.append(node)
+            elif kind is Kind.UP:
+                assert event.value is not None
+                path.pop().valued_at(made, -event.value, rule)  # the child's value for its own side to move
+            elif kind is Kind.CUTOFF:
+                node = path[-1]
+                node.cut, node.cutoff = made, event
+                self._cutoffs.append(event)
+            elif kind is Kind.HIT:
+                path[-1].hit = True
+            elif kind is Kind.DONE:
+                assert event.value is not None
+                path[-1].valued_at(made, event.value, rule)
+        self.made = made
 
     def tree(self) -> SearchTree:
         """Every node entered so far (a ``whole`` fold's), as records."""
-        made = self._nodes
+        # Each record made from its tuple of fields in order, without the
+        # record's own constructor: a third of its cost, and a drill's key
+        # makes some ninety (bench/drill.py --against).
+        made = tuple.__new__
         nodes = tuple(
             [
-                SearchNode(
-                    n.path,
-                    n.parent,
-                    n.board,
-                    n.window,
-                    n.entered,
-                    n.valued,
-                    n.value,
-                    n.bound,
-                    n.hit,
-                    n.cut,
-                    n.cutoff,
-                    tuple(n.children),
+                made(
+                    SearchNode,
+                    (
+                        n.path,
+                        n.parent,
+                        n.board,
+                        n.window,
+                        n.entered,
+                        n.valued,
+                        n.value,
+                        n.bound,
+                        n.hit,
+                        n.cut,
+                        n.cutoff,
+                        tuple(n.children),
+                    ),
                 )
-                for n in made
+                for n in self._nodes
             ]
         )
-        return SearchTree(nodes, {n.path: n.index for n in made}, tuple(self._cutoffs))
+        return SearchTree(nodes, {n.path: n.index for n in self._nodes}, tuple(self._cutoffs))
 
 
 def fold(steps: Iterable[Event], order: Order = Order.CELLS, rule: Rule = Rule.AIMA) -> SearchTree:
@@ -432,7 +441,5 @@ def fold(steps: Iterable[Event], order: Order = Order.CELLS, rule: Rule = Rule.A
     1
     """
     folding = Fold(order, rule, whole=True)
-    add = folding.add
-    for event in steps:
-        add(event)
+    folding._add_nodes(steps)
     return folding.tree()
