@@ -154,14 +154,6 @@ class Cursor(Record):
         """Whether it stands at the step asked for."""
         return self.seeking is None and self.at >= 1 and self.at == self.target
 
-    def standing(self, at: int, target: int, seeking: Kind | None) -> Cursor:
-        """This cursor standing at ``at``, asked for ``target`` (and still ``seeking``).
-
-        Made with every field given in order, as each record's fast way is:
-        ``_replace`` names them, and took a fifth of a step forward (the
-        explorer's Forward, which makes one event and one of these)."""
-        return Cursor(at, target, seeking, self.before, self.then, self.asked, self.shown)
-
 
 class Trace:
     """A search that can be stepped forward and back, to any step.
@@ -324,14 +316,14 @@ class Trace:
         target = max(1, number)
         if self.total is not None:
             target = min(target, self.total)
-        recent = self._recent
-        at = self.cursor.at
+        recent, cursor = self._recent, self.cursor
+        at = cursor.at
         if recent and recent[0].number <= target <= recent[-1].number:
             at = target  # remembered: no work to do
-        elif target <= self.made:  # made already and not kept: only a new start reaches it
+        elif target <= self._fold.made:  # made already and not kept: only a new start reaches it
             self._restart()
             at = 0
-        self.cursor = Cursor(at, target, None, None, None, number, self.cursor.shown)  # in order: the fast way
+        self.cursor = Cursor(at, target, None, None, None, number, cursor.shown)  # in order: the fast way (work)
 
     def seek_next(self, kind: Kind) -> None:
         """Ask for the next step of ``kind`` after this one (the last step if there is none)."""
@@ -402,10 +394,14 @@ class Trace:
             if seeking is not None or made > target - keep:
                 self._remember(self._step(event))
                 at = made
-        self.cursor = cursor.standing(at, target, seeking)
-        if before is not None and self.cursor.arrived:
+        # A cursor made with every field in order, as a record's fast way is
+        # (``_replace`` names them, and took a fifth of a step forward), and
+        # whether it arrived read here: the explorer's Forward makes one event.
+        self.cursor = Cursor(at, target, seeking, before, cursor.then, cursor.asked, cursor.shown)
+        arrived = seeking is None and at == target and at >= 1
+        if before is not None and arrived:
             self._land()
-        return self.cursor.arrived
+        return arrived
 
     def _land(self) -> None:
         """The steps before the one seek_previous started from are made: stand
@@ -421,7 +417,7 @@ class Trace:
     def _step(self, event: Event) -> Step:
         """The search as it stands now, after ``event``."""
         fold = self._fold
-        return Step(fold.made, event, fold.counts(), fold.path(), fold.cutoffs_at_x)
+        return Step(fold.made, event, fold.counter.counts(), fold.path(), fold.cutoffs_at_x)
 
     def _remember(self, step: Step) -> None:
         """Keep ``step`` as the last one made (the caller stands at it). The
