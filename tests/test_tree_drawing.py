@@ -108,6 +108,11 @@ class TestWholeTree:
         assert maxmin == (f"\u03b1 {sign[-cut.beta]}", f"\u2265 \u03b2 {sign[-cut.alpha]}")
         window = whole.picture(step, Convention.NEGAMAX).notes["window"].lines[0]
         assert window.endswith(f"\u03b1 {sign[cut.alpha]}, \u03b2 {sign[cut.beta]}")
+        # The window is the current node's, which the picture marks apart from the rest of the path.
+        assert window.startswith("At the current node (outlined)")
+        glyphs = whole.picture(step, Convention.NEGAMAX).glyphs
+        current = [name for name, glyph in glyphs.items() if "current" in glyph.classes.split()]
+        assert current == [key(cut.path)]
 
     def test_bounds_are_marked_where_the_window_narrowed(self) -> None:
         """Alpha-beta below the root returns bounds: a node whose value fell
@@ -296,6 +301,9 @@ class TestShapes:
         assert "MAX" in drawing.key_text(Convention.MAXMIN, True)
         assert "cut off" in drawing.key_text(Convention.NEGAMAX, True)
         assert "cut off" not in drawing.key_text(Convention.NEGAMAX, False)
+        assert "current node, where the search stands, has a thick outline" in drawing.key_text(
+            Convention.NEGAMAX, False
+        )
 
 
 def test_picture_is_a_record() -> None:

@@ -128,9 +128,7 @@ class Explorer:
         keep_page_keys(".ex-explorer")
         self.form.listen_to_lessons()
         CopyLink(root, lambda: self.step_address(False))
-        self.presenting = Presenting(
-            root.querySelector("[data-present]"), "ex-presenting", self._on_presenting, searchwords.present_label
-        )
+        self.presenting = Presenting(root.querySelector("[data-present]"), "ex-presenting", self._on_presenting)
         if params.get(address.PRESENT_KEY) == "1":
             self.presenting.set(True)
         for control in root.querySelectorAll("button, select, input"):

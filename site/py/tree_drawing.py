@@ -218,7 +218,7 @@ def on_path(key_path: tuple[Cell, ...], current: tuple[Cell, ...]) -> bool:
 def _window_note(step: Step, convention: Convention) -> Note:
     """The window at the current node (alpha-beta), in the band above the tree."""
     side = valued_side(step.event.board)  # a finished game: the window it was entered with
-    where = "At the highlighted node"
+    where = "At the current node (outlined)"
     return Note(
         "window",
         MARGIN,
@@ -631,7 +631,11 @@ def key_text(convention: Convention, windows: bool) -> str:
         if convention is Convention.MAXMIN
         else "for the side that played the move into it (the root: for its side to move)"
     )
-    text = f"Each node shows its value {whose}, once known. A ringed node's value came from the table."
+    text = (
+        f"Each node shows its value {whose}, once known. The path being searched is drawn in colour; the "
+        "current node, where the search stands, has a thick outline (black, white in the dark scheme). A "
+        "ringed node's value came from the table."
+    )
     if windows:
         text += (
             " Greyed, dashed moves were cut off, with the reason under them; \u2265 and \u2264 mark a value "
