@@ -39,6 +39,7 @@ from pyengine.grading.cs50 import (
     Judge,
     Probe,
     Verdict,
+    answer_of,
     call_budget,
     detect_form,
     iter_probes,
@@ -320,7 +321,7 @@ class Checker:
         for skipped in range(check.next, index):
             judge.wanted(skipped)  # a function the code does not define: the worker made none of its calls
         if judge.wanted(index):
-            judge.take(index, data)
+            judge.take(index, answer_of(data))
             ms = float(data.get("ms", 0.0))  # type: ignore[arg-type]
             if check.slowest is None or ms > check.slowest[0]:
                 check.slowest = (ms, judge.probes[index])
@@ -430,7 +431,7 @@ class Checker:
         """One line per function: its verdict in words and, when it fails at
         a position, that position on a board; a minimax (or choose) that
         passes but wins more slowly somewhere shows the first such position."""
-        slower = {name: track.slower[0] for name, track in (judge.tracks.items() if judge else ()) if track.slower}
+        slower = {track.name: track.slower[0] for track in (judge.tracks.values() if judge else ()) if track.slower}
         self.lines.replaceChildren(*(self.line(verdict, form, slower.get(verdict.name)) for verdict in verdicts))
 
     def line(self, verdict: Verdict, form: Form | None, slower: Board | None) -> JsProxy:
