@@ -45,6 +45,7 @@ class Track:
         self.span = span
         """Its probes' indices: each function's stand together."""
         self.defined = defined
+        self.searches = function.searches  # read on every answer: an attribute, not the enum's property
         self.first: tuple[Probe, Failure, Answer | None] | None = None
         self.failing: dict[Board, Answer | None] = {}  # every position where it failed, and its first answer there
         self.slower: tuple[Board, int] | None = None  # the first slower win (minimax, choose)
@@ -100,6 +101,8 @@ class Judge:
             start = stop
         self.done = 0
         """How many probes are judged or skipped: the check's progress."""
+        self.version = 0
+        """Bumped whenever a function stops being wanted: what ``wanted`` said holds until then."""
 
     def track(self, index: int) -> Track:
         """The track of the function the probe at ``index`` calls."""
@@ -109,16 +112,16 @@ class Judge:
         """Whether the probe at ``index`` is to be called: not when its
         function is missing or was stopped, nor once a search has failed."""
         track = self.tracks[self.probes[index].function]
-        wanted = not (track.stopped or track.skipped or not track.defined)
-        wanted = wanted and not (track.failed and track.function.searches)
-        if not wanted:
+        if track.stopped or track.skipped or not track.defined or (track.searches and track.first is not None):
             self.done = max(self.done, index + 1)
-        return wanted
+            return False
+        return True
 
     def skip(self, function: Function) -> None:
         """Leave ``function`` unchecked: no call, no verdict (a check of a
         few functions only, as the project's tests make of its one-bug files)."""
         self.tracks[function].skipped = True
+        self.version += 1
 
     def take(self, index: int, answer: Answer) -> int | None:
         """Judge the answer to the probe at ``index``; when no answer came
@@ -128,12 +131,14 @@ class Judge:
             return self.timed_out(index, answer.budget_s)  # type: ignore[union-attr]
         if kind is Ended or kind is Refused:
             return self.ended(index, answer.words)  # type: ignore[union-attr]
-        probe, track = self.probes[index], self.track(index)
-        self.done = max(self.done, index + 1)
+        probe = self.probes[index]
+        track = self.tracks[probe.function]
+        if index >= self.done:
+            self.done = index + 1
         failure = judge_call(probe, answer)  # type: ignore[arg-type]
         if failure is not None:
             self._fail(track, probe, failure, answer)
-        elif probe.function.searches and not probe.board.is_over:
+        elif track.searches and not probe.board.is_over:
             self._note_slower(track, probe, answer)
         return None
 
@@ -142,6 +147,7 @@ class Judge:
         if track.first is None:
             failure = failure._replace(reason=failure.reason + self._cause(track.function, probe.board))
             track.first = (probe, failure, answer)
+            self.version += track.searches  # a search that failed is checked no further
 
     def _note_slower(self, track: Track, probe: Probe, answer: Answer) -> None:
         cell = played_cell(probe.function, answer)
@@ -199,6 +205,7 @@ class Judge:
         track = self.track(index)
         self._fail(track, self.probes[index], failure, None)
         track.stopped = True
+        self.version += 1
         self.done = max(self.done, track.span.stop)
         return track.span.stop
 

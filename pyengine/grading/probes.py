@@ -55,8 +55,13 @@ class Function(Choice, Enum, noun="function"):
     MINIMAX = "minimax"
     CHOOSE = "choose"
 
+    # Members are hashed by identity, in C: Enum's own __hash__ is Python's
+    # (hash of the name), and the check looks a function up in a dict on
+    # every one of its 71,642 answers.
+    __hash__ = object.__hash__
+
     def __str__(self) -> str:
-        return self.value
+        return self._value_
 
     @property
     def searches(self) -> bool:
@@ -136,9 +141,10 @@ class Probe(Record):
         and ``true`` after them when the code is to run afresh first."""
         action = self.action
         sent = None if action is None else {"given": action.value} if isinstance(action, Given) else list(action)
+        name = self.function._value_  # the member's attribute: .value is a Python-level descriptor
         if self.fresh:
-            return [self.function.value, _notation(self.board), sent, True]
-        return [self.function.value, _notation(self.board), sent]
+            return [name, _notation(self.board), sent, True]
+        return [name, _notation(self.board), sent]
 
     def call_text(self) -> str:
         """The call as the student would write it: ``result(board, (3, 1))``."""
