@@ -1,7 +1,7 @@
 """What the checker's worker costs, on the built site in headless Chromium.
 
 "Check your own minimax" runs the reader's code in a Web Worker with a
-Pyodide of its own (site/py/checker.py). Measured in one run:
+Pyodide of its own (site/py/checker_worker.py). Measured in one run:
 
   1. time to ready: from the page's navigation to the page's own Python
      being ready (the checker says "Ready"), and to the worker being ready

@@ -60,7 +60,7 @@ print(f"{elapsed:.6f}")
 MATCH = """
 import io, time, contextlib
 t = time.perf_counter()
-from pyengine.cli.commands import main
+from pyengine.cli import main
 out = io.StringIO()
 with contextlib.redirect_stdout(out):
     status = main(["match", "--x", "perfect", "--o", "random", "--games", "{games}", "--json"])
@@ -112,7 +112,10 @@ print(json.dumps({"solve": solve, "slowest": slowest, "where": where, "positions
 EVENTS = """
 import time
 from pyengine import Board
-from pyengine.teaching.search import events
+try:
+    from pyengine.teaching.search import events
+except ImportError:  # a tree from before the engine's products had packages of their own
+    from pyengine.search import events
 t = time.perf_counter()
 count = sum(1 for _ in events("minimax", Board.parse("X........")))
 elapsed = time.perf_counter() - t
@@ -125,8 +128,12 @@ print(f"{elapsed:.6f}")
 # makes them), the raw results encoded as the worker sends them.
 RUNNER_CALLS = """
 import json, time
-from pyengine.grading.cs50 import Form, wires
-from pyengine.grading.runner import Runner
+try:
+    from pyengine.grading.cs50 import Form, wires
+    from pyengine.grading.runner import Runner
+except ImportError:  # a tree from before the engine's products had packages of their own
+    from pyengine.cs50 import Form, wires
+    from pyengine.runner import Runner
 runner = Runner(open({path!r}).read())
 runner.load()
 calls = wires(Form.CS50)

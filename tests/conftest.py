@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from pyengine.cli.commands import main
+from pyengine.cli import main
 
 Cli = Callable[..., "subprocess.CompletedProcess[str]"]
 

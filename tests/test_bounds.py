@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import re
 
+import explorer_address
 import pytest
-import search_address
 import tree_drawing as drawing
 
 from pyengine import Board, Player, Value, reachable_positions, value_of
@@ -202,7 +202,7 @@ def every_position() -> list[Board]:
     return sorted((board for board in reachable_positions() if searched(board)), key=str)
 
 
-SAMPLE = [lesson.board for lesson in search_address.LESSONS] + every_position()[::199]
+SAMPLE = [lesson.board for lesson in explorer_address.LESSONS] + every_position()[::199]
 """The ready lessons (the deep cut-off among them, the case that once showed a bound as exact) and
 every 199th position in notation order."""
 
@@ -227,7 +227,7 @@ def test_every_value_shown_is_true_on_every_small_position(order: Order) -> None
 def test_the_deep_cut_offs_move_is_said_to_be_at_most_plus_one() -> None:
     """After X plays top right, O wins on the left column at once, so the
     move is worth -1 to X; alpha-beta stopped at +1, a bound."""
-    lesson = next(lesson for lesson in search_address.LESSONS if lesson.key == "deep-cutoff")
+    lesson = next(lesson for lesson in explorer_address.LESSONS if lesson.key == "deep-cutoff")
     nodes, _ = tree(list(events(lesson.algorithm, lesson.board, lesson.order)))
     top_right = next(node for node in nodes if node.move == 2 and node.parent == 0)
     assert searchwords.tree_label(top_right, True, True).startswith("X top right (2): \u2264 +1 for X \u2014 cut off")

@@ -1,5 +1,5 @@
 """site/py/cellmarkup.py: one cell markup, written as HTML by the build
-(tools/pages/stage.py) and built with DOM calls by the page (boardview.py)."""
+(tools/pages/stage.py) and built with DOM calls by the page (live_board.py)."""
 
 from __future__ import annotations
 

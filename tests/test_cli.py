@@ -13,7 +13,7 @@ import json
 import pytest
 
 from pyengine import Board, analyze, compute_facts, reachable_positions
-from pyengine.cli.commands import main
+from pyengine.cli import main
 from pyengine.facts import FACT_LABELS
 from tests.conftest import Cli
 from tests.support import FACT_KEYS, assert_one_line_error, run

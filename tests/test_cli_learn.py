@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from pyengine.cli.commands import main
+from pyengine.cli import main
 from tests.conftest import Cli
 from tests.support import assert_one_line_error
 

@@ -80,3 +80,25 @@ def test_the_rules_difference_is_said_where_there_is_one() -> None:
 def test_levels_of_linked_positions() -> None:
     assert view.level_of(Board.parse("XO./.XO/X..")) is Difficulty.LONG
     assert view.level_of(Board.parse("XOX/OXO/...")) is Difficulty.SHORT
+
+
+def test_an_attempt_keeps_its_grades_until_changed_and_is_scored_once() -> None:
+    """site/py/drill_attempt.py: the page's attempt at a drill, without the DOM."""
+    from drill_attempt import Attempt
+
+    from pyengine.teaching.drill import Entry, Grade, Status, correct_entries
+
+    attempt = Attempt(DRILL)
+    right = correct_entries(attempt.key)
+    verdict = attempt.check(right)
+    assert not verdict.wrong and not verdict.missing
+    assert attempt.grades == dict(verdict.grades) and set(attempt.grades.values()) == {Grade.RIGHT}
+    path = next(node.path for node in attempt.key.nodes if node.path)
+    attempt.changed(path)
+    assert path not in attempt.grades and len(attempt.grades) == len(right) - 1
+    blank = attempt.check({p: Entry(None, False) for p in right})
+    assert blank.missing or blank.wrong
+    assert attempt.score_once() and not attempt.score_once()
+    for node in attempt.key.nodes:
+        text, skipped = attempt.answer(node.path)
+        assert text == (node.answer.text if node.answer else "") and skipped is (node.status is Status.SKIPPED)

@@ -87,7 +87,7 @@ def test_the_zip_ships_the_packages_start_modules_as_written_with_checked_byteco
 
 def test_each_start_module_comes_after_what_it_imports() -> None:
     """The modules the hooks import one per task: each one's own imports
-    (PyScript's package among them, for boardview) are brought by an earlier
+    (PyScript's package among them, for live_board) are brought by an earlier
     one, so each piece imports only itself and what no earlier piece brought,
     and none fails for want of another."""
     order = runtime.start_modules()
@@ -99,7 +99,7 @@ def test_each_start_module_comes_after_what_it_imports() -> None:
         for imported in runtime._imported_at_start(name, module):
             assert done.index(imported) < done.index(name), f"{name} imports {imported}, which comes after it"
     first_pyscript = next(i for i, name in enumerate(order) if name.split(".")[0] == "pyscript")
-    assert first_pyscript < order.index("boardview")
+    assert first_pyscript < order.index("live_board")
 
 
 def test_the_game_page_starts_on_the_core_alone() -> None:

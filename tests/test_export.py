@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pytest
 
 from pyengine import Board, Player, best_moves, reachable_positions
-from pyengine.cli.commands import main
+from pyengine.cli import main
 from pyengine.editions.nojs import FIRST_PAINT, NoJsEdition, compiled_board, nojs_edition
 from pyengine.policy import policy_table
 from pyengine.words import cell_label

@@ -21,8 +21,8 @@ import subprocess
 import sys
 from functools import cache
 
+import game_view as view
 import pytest
-import view
 
 from pyengine import (
     Board,
@@ -316,7 +316,7 @@ class TestTheCommandLine:
 
 
 class TestThePagesSettings:
-    """site/py/view.py reads and writes the size in the address."""
+    """site/py/game_view.py reads and writes the size in the address."""
 
     def test_the_size_alone_starts_an_empty_4x4_board(self) -> None:
         settings, problems = view.settings_from_params({"size": "4"})

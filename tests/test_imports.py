@@ -7,7 +7,7 @@ is read from the source with ``ast``, nothing is imported.
 The three trees name their modules differently: ``pyengine.board`` and
 ``tools.pages.boards`` are packages' modules, while the page's modules (site/py)
 sit side by side in the browser and import one another by bare name
-(``import view``, ``from boardview import BoardView``).
+(``import game_view``, ``from live_board import BoardView``).
 """
 
 from __future__ import annotations
@@ -123,15 +123,15 @@ class TestTheCycleFinder:
 
     def test_bare_names_of_the_page(self, tmp_path: Path) -> None:
         path = tmp_path / "main.py"
-        path.write_text("import view\nfrom boardview import BoardView\nimport json\n")
-        assert imported("main", path, {"main", "view", "boardview"}) == {"view", "boardview"}
+        path.write_text("import game_view\nfrom live_board import BoardView\nimport json\n")
+        assert imported("main", path, {"main", "game_view", "live_board"}) == {"game_view", "live_board"}
 
 
 def test_the_graph_sees_every_tree() -> None:
     """The walk reads all three trees and finds the imports known to be there."""
     edges = graph()
     assert "pyengine.board" in edges["pyengine.solver"]
-    assert "view" in edges["main"]
+    assert "game_view" in edges["main"]
     assert "pyengine" in edges["tools.pages.boards"]
 
 

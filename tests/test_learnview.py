@@ -1,11 +1,11 @@
-"""The learning page's markup (site/py/learnview.py), read in CPython: boxes, plots and their numbers."""
+"""The learning page's markup (site/py/learn_view.py), read in CPython: boxes, plots and their numbers."""
 
 from __future__ import annotations
 
 import re
 from random import Random
 
-import learnview
+import learn_view
 
 from pyengine import Board, Level, Player, Value, bot
 from pyengine.learning.learner import LearnerKind, play_training_game
@@ -20,7 +20,7 @@ def test_a_box_draws_its_beads_its_verdict_and_the_drawn_bead() -> None:
     box = next(b for b in choice_positions(Player.X) if b.ply == 2)
     machine.boxes[box] = {cell: n for n, cell in enumerate(machine.boxes[box], 1)}
     marked = mark(box, machine.favourites(box))
-    svg = learnview.box_svg(box, machine.boxes[box], marked, drawn=max(machine.boxes[box]))
+    svg = learn_view.box_svg(box, machine.boxes[box], marked, drawn=max(machine.boxes[box]))
     for cell, count in machine.boxes[box].items():
         group = re.search(rf'<g class="beads bead-c{cell}[^"]*">(.*?)</g>', svg)
         assert group is not None
@@ -32,13 +32,13 @@ def test_a_box_draws_its_beads_its_verdict_and_the_drawn_bead() -> None:
 
 def test_blocks_count_each_block_of_the_history() -> None:
     history = history_from_letters("WWDLLLLLDD")
-    assert learnview.blocks(history, 4) == [(4, 0.5, 0.25, 0.25), (8, 0.0, 0.0, 1.0)]
-    assert learnview.block_size(100) == 10 and learnview.block_size(10_000) == 250
+    assert learn_view.blocks(history, 4) == [(4, 0.5, 0.25, 0.25), (8, 0.0, 0.0, 1.0)]
+    assert learn_view.block_size(100) == 10 and learn_view.block_size(10_000) == 250
 
 
 def test_a_plot_comes_with_a_table_of_its_numbers() -> None:
     points = [(0.0, 0.2), (50.0, 0.4), (100.0, 0.9)]
-    html = learnview.line_plot("Share", [("perfect share", "share", points)], "games", "share")
+    html = learn_view.line_plot("Share", [("perfect share", "share", points)], "games", "share")
     assert html.count("<polyline") == 1 and 'role="img"' in html
     rows = re.findall(r'<tr><th scope="row">([\d,]+)</th><td>([\d.]+)</td></tr>', html)
     assert rows == [("0", "0.200"), ("50", "0.400"), ("100", "0.900")]
@@ -47,7 +47,7 @@ def test_a_plot_comes_with_a_table_of_its_numbers() -> None:
 def test_an_iteration_in_words() -> None:
     tree = Tree(Board.parse("XX./OO./..."), Random(2))
     step = tree.step()
-    text = learnview.iteration_text(step)
+    text = learn_view.iteration_text(step)
     assert f"expansion added move {step.expanded}" in text
     assert f"{len(step.path) + 1} nodes" in text
 
@@ -55,11 +55,11 @@ def test_an_iteration_in_words() -> None:
 def test_a_comparison_draws_one_line_per_machine() -> None:
     """MENACE compares four opponents under both presets; each machine is a line in
     both plots, named by its opponent and rules."""
-    runs = learnview.comparison_runs(LearnerKind.MENACE)
-    assert len(runs) == 8 and len(learnview.comparison_runs(LearnerKind.TABULAR)) == 4
+    runs = learn_view.comparison_runs(LearnerKind.MENACE)
+    assert len(runs) == 8 and len(learn_view.comparison_runs(LearnerKind.TABULAR)) == 4
     curves = [(a, r, [(0.0, 0.2), (100.0, 0.3)]) for a, r in runs]
     results = [(a, r, history_from_letters("WDL" * 40)) for a, r in runs]
-    html = learnview.comparison_plots(LearnerKind.MENACE, curves, results)
+    html = learn_view.comparison_plots(LearnerKind.MENACE, curves, results)
     assert html.count("<polyline") == 16
     assert "vs another MENACE, Scroggs" in html and "vs itself, Michie" in html
 
@@ -67,12 +67,12 @@ def test_a_comparison_draws_one_line_per_machine() -> None:
 def test_a_group_is_named_before_its_boxes_are_marked() -> None:
     """The heading a box group has from the start (a <summary> never empty, for
     screen readers) agrees with the one it has once its boxes are marked."""
-    boxes = [b for b in choice_positions(Player.X) if learnview.move_number(b) == 1]
-    before = learnview.group_summary(1, len(boxes))
+    boxes = [b for b in choice_positions(Player.X) if learn_view.move_number(b) == 1]
+    before = learn_view.group_summary(1, len(boxes))
     assert before == f"Before its 2nd move: {len(boxes)} boxes"
     machine = Menace(MICHIE, Player.X, Random(1))
-    marks = [m for m in machine.marks(Player.X) if learnview.move_number(m.board) == 1]
-    after = learnview.group_summary(1, marks)
+    marks = [m for m in machine.marks(Player.X) if learn_view.move_number(m.board) == 1]
+    after = learn_view.group_summary(1, marks)
     assert after.startswith(before + ", ") and after.endswith(" perfect")
 
 
@@ -80,9 +80,9 @@ def test_a_group_is_named_before_its_boxes_are_marked() -> None:
 
 
 def test_the_status_counts_every_game_in_words() -> None:
-    assert learnview.machine_status("Ready", "MENACE", 1_100) == "Ready: MENACE has played 1,100 games."
-    assert learnview.machine_status("After your game", "MENACE", 1) == "After your game: MENACE has played 1 game."
-    assert learnview.machine_status("Ready", "the tabular learner", 0) == (
+    assert learn_view.machine_status("Ready", "MENACE", 1_100) == "Ready: MENACE has played 1,100 games."
+    assert learn_view.machine_status("After your game", "MENACE", 1) == "After your game: MENACE has played 1 game."
+    assert learn_view.machine_status("Ready", "the tabular learner", 0) == (
         "Ready: the tabular learner has played no games yet."
     )
 
@@ -102,27 +102,27 @@ def dry_menace(rules: MenaceRules) -> Menace:
 def test_the_resignation_note_says_why_and_what_changes_it() -> None:
     """Silent while MENACE plays its games out; once it resigns, the note counts the
     games and the empty boxes as the machine has them, and names the ways out."""
-    assert learnview.resignation_note(Menace(MICHIE, Player.X, Random(1))) == ""
+    assert learn_view.resignation_note(Menace(MICHIE, Player.X, Random(1))) == ""
     machine = dry_menace(MICHIE)
-    note = learnview.resignation_note(machine)
+    note = learn_view.resignation_note(machine)
     empty = sum(not any(beads.values()) for beads in machine.boxes.values())
     assert note.startswith("MENACE resigned its last 3 games: a box it reached had run out of beads")
-    assert f"({learnview.counted(empty, 'box', 'boxes')} of 304 {'is' if empty == 1 else 'are'} empty now)" in note
+    assert f"({learn_view.counted(empty, 'box', 'boxes')} of 304 {'is' if empty == 1 else 'are'} empty now)" in note
     assert ("Its first box is empty" in note) == (Board.empty() in machine.empty_boxes())
     assert "Scroggs' rules" in note and "Forget this MENACE" in note
     machine.resigned_streak = 1
-    assert "resigned its last game:" in learnview.resignation_note(machine)
+    assert "resigned its last game:" in learn_view.resignation_note(machine)
     scroggs = dry_menace(SCROGGS)
-    note = learnview.resignation_note(scroggs)
+    note = learn_view.resignation_note(scroggs)
     assert "Scroggs' rules" not in note and "Forget this MENACE" in note
 
 
 def test_a_game_over_says_what_menace_learned() -> None:
-    assert learnview.game_over_text(Value.WIN, resigned=True, learned=False) == (
+    assert learn_view.game_over_text(Value.WIN, resigned=True, learned=False) == (
         "You won (MENACE resigned: its box was empty). It drew no bead, so it had nothing to learn from; "
         "press New game to play again."
     )
-    assert learnview.game_over_text(Value.LOSS, resigned=False, learned=True).startswith(
+    assert learn_view.game_over_text(Value.LOSS, resigned=False, learned=True).startswith(
         "MENACE won. It has learned from the game"
     )
 
@@ -138,11 +138,11 @@ def test_iterations_are_told_in_grammatical_counts() -> None:
         tree = Tree(Board.parse(position), Random(7))
         for _ in range(60):
             step = tree.step()
-            text = learnview.iteration_text(step)
+            text = learn_view.iteration_text(step)
             assert not ONE_OF_MANY.search(text), text
-            assert f"{learnview.counted(len(step.path) + 1, 'node')} (the root included)" in text
+            assert f"{learn_view.counted(len(step.path) + 1, 'node')} (the root included)" in text
             if step.playout:
-                assert f"played {learnview.counted(len(step.playout), 'move')}, and" in text
+                assert f"played {learn_view.counted(len(step.playout), 'move')}, and" in text
                 seen_short |= len(step.playout) == 1
             else:
                 assert "no random playout: the game was over" in text
@@ -162,15 +162,15 @@ def test_the_search_summary_is_true_at_every_count() -> None:
     for position in ("X.O/.X./...", ".........", "XO./.X./..O"):
         board = Board.parse(position)
         tree = Tree(board, Random(3))
-        text = learnview.search_summary(report(tree))
+        text = learn_view.search_summary(report(tree))
         assert text.startswith("No iterations yet") and "most-visited" not in text
         assert not re.search(r"\d", text.split(":", 1)[0])
         good = set(good_moves(board))
         for total in (1, 2, 3, 5, 9, 40):
             tree.run(total - tree.iterations)
             marked = report(tree)
-            text = learnview.search_summary(marked)
-            assert text.startswith(f"{learnview.counted(total, 'iteration')}. ")
+            text = learn_view.search_summary(marked)
+            assert text.startswith(f"{learn_view.counted(total, 'iteration')}. ")
             assert not ONE_OF_MANY.search(text), text
             named = cells_named(text)
             assert named == list(marked.most_visited)
@@ -197,7 +197,7 @@ def test_an_unvisited_move_shows_no_mean() -> None:
         marked = report(tree)
         rows = re.findall(
             r'<th scope="row">(\d+)</th><td>([\d,]+)</td><td>([^<]+)</td><td>(\w+) in (\d+)</td>',
-            learnview.move_rows(marked),
+            learn_view.move_rows(marked),
         )
         assert [int(cell) for cell, *_ in rows] == [m.cell for m in marked.moves]
         for (_, visits, mean, value, plies), m in zip(rows, marked.moves, strict=True):

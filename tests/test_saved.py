@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
+import game_view as view
 import pytest
-import view
 from saved import Kept, Unreadable
 
 

@@ -1,7 +1,7 @@
 """What "Watch the search" says and where it stands, in CPython: the stepping
 (pyengine.teaching.trace) against the engine's own list of events, the address and the
-ready lessons (site/py/search_address.py), the position editor
-(site/py/position_editor.py) and the words (pyengine.teaching.searchwords) against
+ready lessons (site/py/explorer_address.py), the position editor
+(site/py/explorer_editor.py) and the words (pyengine.teaching.searchwords) against
 facts computed here."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import re
 from collections import Counter
 from pathlib import Path
 
-import position_editor
+import explorer_address
+import explorer_editor
 import pytest
-import search_address
 
 from pyengine import Board, InvalidPositionError, Player, Value, analyze
 from pyengine.teaching import searchwords
@@ -172,10 +172,10 @@ class TestStepping:
 
 class TestWords:
     def test_the_address_round_trips(self) -> None:
-        query = search_address.search_query(SMALL, Algorithm.ALPHABETA, Order.CCE, 37)
+        query = explorer_address.search_query(SMALL, Algorithm.ALPHABETA, Order.CCE, 37)
         assert query == "?alg=alphabeta&order=cce&pos=X.O/.X./..O&step=37"
         given = dict(part.split("=", 1) for part in query[1:].split("&"))
-        assert search_address.settings_from_params(given) == (
+        assert explorer_address.settings_from_params(given) == (
             Algorithm.ALPHABETA,
             Order.CCE,
             SMALL,
@@ -184,14 +184,14 @@ class TestWords:
             Rule.AIMA,
             [],
         )
-        assert "order=" not in search_address.search_query(SMALL, Algorithm.MEMO, Order.CCE)
+        assert "order=" not in explorer_address.search_query(SMALL, Algorithm.MEMO, Order.CCE)
 
     @pytest.mark.parametrize(
         ("key", "text", "default"),
         [
             ("alg", "negascout", "showing alpha-beta"),
             ("order", "<b>", "using cell order"),
-            ("pos", "XXX/XXX/XXX", f"showing {search_address.DEFAULT.board}"),
+            ("pos", "XXX/XXX/XXX", f"showing {explorer_address.DEFAULT.board}"),
             ("step", "0", "showing step 1"),
             ("step", "1" * 10, "showing step 1"),
             ("pos", "X" + "." * 15, "4x4 positions with 10 or fewer"),
@@ -200,17 +200,17 @@ class TestWords:
         ],
     )
     def test_a_bad_value_is_quoted_and_replaced(self, key: str, text: str, default: str) -> None:
-        algorithm, order, board, step, convention, rule, problems = search_address.settings_from_params({key: text})
-        lesson = search_address.DEFAULT
+        algorithm, order, board, step, convention, rule, problems = explorer_address.settings_from_params({key: text})
+        lesson = explorer_address.DEFAULT
         assert (algorithm, order, board, step) == (lesson.algorithm, lesson.order, lesson.board, 1)
         assert (convention, rule) == (Convention.NEGAMAX, Rule.AIMA)
         assert len(problems) == 1 and default in problems[0]
         assert f"\u201c{text[:40]}" in problems[0]
 
     def test_only_4x4_endgames_are_searchable(self) -> None:
-        assert search_address.searchable(LARGE) is LARGE
+        assert explorer_address.searchable(LARGE) is LARGE
         with pytest.raises(InvalidPositionError, match="11 empty cells"):
-            search_address.searchable(Board.parse("XO../OX../..X./...."))
+            explorer_address.searchable(Board.parse("XO../OX../..X./...."))
 
     def test_the_whole_trees_labels_say_each_moves_value_for_its_mover(self) -> None:
         """For every node of a small minimax tree, once valued: the mover,
@@ -322,12 +322,12 @@ class TestConventions:
         )
 
     def test_the_address_keeps_maxmin_and_leaves_negamax_links_as_they_were(self) -> None:
-        query = search_address.search_query(SMALL, Algorithm.ALPHABETA, Order.CCE, 37, convention=MAXMIN)
+        query = explorer_address.search_query(SMALL, Algorithm.ALPHABETA, Order.CCE, 37, convention=MAXMIN)
         assert query == "?alg=alphabeta&order=cce&pos=X.O/.X./..O&step=37&conv=maxmin"
         given = dict(part.split("=", 1) for part in query[1:].split("&"))
-        assert search_address.settings_from_params(given)[4] is MAXMIN
-        assert search_address.settings_from_params({"conv": " NegaMax "})[4:] == (Convention.NEGAMAX, Rule.AIMA, [])
-        assert "conv" not in search_address.search_query(
+        assert explorer_address.settings_from_params(given)[4] is MAXMIN
+        assert explorer_address.settings_from_params({"conv": " NegaMax "})[4:] == (Convention.NEGAMAX, Rule.AIMA, [])
+        assert "conv" not in explorer_address.search_query(
             SMALL, Algorithm.MINIMAX, step=3, convention=Convention.NEGAMAX
         )
 
@@ -513,7 +513,7 @@ class TestConventions:
     def test_a_kept_convention_is_read_or_said_and_replaced(
         self, stored: str | None, convention: Convention, said: bool
     ) -> None:
-        chosen, problem = search_address.remembered_convention(stored)
+        chosen, problem = explorer_address.remembered_convention(stored)
         assert chosen is convention
         assert (problem is not None) == said
         if problem:
@@ -525,7 +525,7 @@ def first(kind: Kind, steps: list[Event]) -> int:
     return next(number for number, step in enumerate(steps, 1) if step.kind is kind)
 
 
-LESSON = {lesson.key: lesson for lesson in search_address.LESSONS}
+LESSON = {lesson.key: lesson for lesson in explorer_address.LESSONS}
 
 
 class TestLessons:
@@ -539,13 +539,13 @@ class TestLessons:
     def test_each_is_a_small_3x3_position_with_its_own_line_and_address(self) -> None:
         """Small enough for the whole tree to be drawn, and one click each: an
         address that reads back as the lesson's settings."""
-        lessons = search_address.LESSONS
+        lessons = explorer_address.LESSONS
         assert len({lesson.key for lesson in lessons}) == len({lesson.board for lesson in lessons}) == len(lessons)
         for lesson in lessons:
             assert lesson.board.size == 3 and not lesson.board.is_over
             assert 4 <= 9 - lesson.board.ply <= SMALL_TREE
-            given = dict(part.split("=", 1) for part in search_address.lesson_query(lesson)[1:].split("&"))
-            assert search_address.settings_from_params(given) == (
+            given = dict(part.split("=", 1) for part in explorer_address.lesson_query(lesson)[1:].split("&"))
+            assert explorer_address.settings_from_params(given) == (
                 lesson.algorithm,
                 lesson.order if lesson.algorithm is Algorithm.ALPHABETA else Order.CELLS,
                 lesson.board,
@@ -557,10 +557,10 @@ class TestLessons:
 
     def test_the_default_is_alpha_beta_on_a_few_empty_cells(self) -> None:
         """An address with nothing in it: not minimax on the empty board."""
-        algorithm, _, board, step, _, _, problems = search_address.settings_from_params({})
-        assert (algorithm, board, step, problems) == (Algorithm.ALPHABETA, search_address.DEFAULT.board, 1, [])
+        algorithm, _, board, step, _, _, problems = explorer_address.settings_from_params({})
+        assert (algorithm, board, step, problems) == (Algorithm.ALPHABETA, explorer_address.DEFAULT.board, 1, [])
         assert 9 - board.ply <= SMALL_TREE
-        assert len(self.steps(search_address.DEFAULT.key)) < 100
+        assert len(self.steps(explorer_address.DEFAULT.key)) < 100
 
     def test_the_quick_cut_off_comes_within_ten_steps_one_move_down(self) -> None:
         """X's first move (top right) wins at once; in X's second, O's first
@@ -614,17 +614,17 @@ class TestLessons:
 class TestEditorAndLinks:
     def test_the_editor_reads_what_board_parse_reads(self) -> None:
         for text in ("x-o/-x-/--o", "X.O.X...O", " XO../OX../..XO/.... "):
-            marks = position_editor.notation_marks(text)
+            marks = explorer_editor.notation_marks(text)
             assert marks is not None
-            assert Board.parse(position_editor.notation(marks)) == Board.parse(text)
-        assert position_editor.notation_marks("XXX/XXX/XXX") == ["X"] * 9  # impossible, yet shown as typed
+            assert Board.parse(explorer_editor.notation(marks)) == Board.parse(text)
+        assert explorer_editor.notation_marks("XXX/XXX/XXX") == ["X"] * 9  # impossible, yet shown as typed
         for bad in ("", "XO", "X.O/.Y./...", "." * 10):
-            assert position_editor.notation_marks(bad) is None
+            assert explorer_editor.notation_marks(bad) is None
 
     def test_a_click_cycles_empty_x_o(self) -> None:
         marks = [""]
         for expected in ("X", "O", ""):
-            marks = [position_editor.MARK_CYCLE[marks[0]]]
+            marks = [explorer_editor.MARK_CYCLE[marks[0]]]
             assert marks == [expected]
 
     def test_an_impossible_position_says_every_reason(self) -> None:
@@ -634,15 +634,15 @@ class TestEditorAndLinks:
         assert all(problem in message for problem in caught.value.problems)
 
     def test_watch_links_carry_the_default_search(self) -> None:
-        query = search_address.watch_query(SMALL)
+        query = explorer_address.watch_query(SMALL)
         given = dict(part.split("=", 1) for part in query[1:].split("&"))
         assert given == {
-            "alg": search_address.DEFAULT.algorithm.value,
-            "order": search_address.DEFAULT.order.value,
+            "alg": explorer_address.DEFAULT.algorithm.value,
+            "order": explorer_address.DEFAULT.order.value,
             "pos": str(SMALL),
         }
-        assert search_address.presenting_query(query, True).endswith("&present=1")
-        assert search_address.presenting_query(query, False) == query
+        assert explorer_address.presenting_query(query, True).endswith("&present=1")
+        assert explorer_address.presenting_query(query, False) == query
 
     @pytest.mark.parametrize(
         ("size", "cell", "moved"),
@@ -657,8 +657,8 @@ class TestEditorAndLinks:
     def test_the_arrow_keys_walk_the_editors_cells_and_stop_at_its_edges(
         self, size: int, cell: int, moved: dict[str, int]
     ) -> None:
-        assert {key: position_editor.editor_neighbour(cell, size, key) for key in moved} == moved
-        assert position_editor.editor_neighbour(cell, size, "Enter") is None
+        assert {key: explorer_editor.editor_neighbour(cell, size, key) for key in moved} == moved
+        assert explorer_editor.editor_neighbour(cell, size, "Enter") is None
 
 
 def rules_differ_board() -> Board:
@@ -680,18 +680,18 @@ class TestRules:
     """The strict rule in the explorer: its address, its trace, its words."""
 
     def test_the_address_carries_the_strict_rule_only(self) -> None:
-        query = search_address.search_query(SMALL, Algorithm.ALPHABETA, Order.CCE, 5, rule=Rule.STRICT)
+        query = explorer_address.search_query(SMALL, Algorithm.ALPHABETA, Order.CCE, 5, rule=Rule.STRICT)
         assert query == "?alg=alphabeta&order=cce&rule=strict&pos=X.O/.X./..O&step=5"
         given = dict(part.split("=", 1) for part in query[1:].split("&"))
-        assert search_address.settings_from_params(given)[4:] == (Convention.NEGAMAX, Rule.STRICT, [])
-        assert "rule=" not in search_address.search_query(SMALL, Algorithm.ALPHABETA, Order.CCE, rule=Rule.AIMA)
-        assert "rule=" not in search_address.search_query(SMALL, Algorithm.MINIMAX, rule=Rule.STRICT)
-        assert search_address.settings_from_params({"rule": " Strict "})[5] is Rule.STRICT
+        assert explorer_address.settings_from_params(given)[4:] == (Convention.NEGAMAX, Rule.STRICT, [])
+        assert "rule=" not in explorer_address.search_query(SMALL, Algorithm.ALPHABETA, Order.CCE, rule=Rule.AIMA)
+        assert "rule=" not in explorer_address.search_query(SMALL, Algorithm.MINIMAX, rule=Rule.STRICT)
+        assert explorer_address.settings_from_params({"rule": " Strict "})[5] is Rule.STRICT
 
     def test_a_lesson_is_its_own_only_under_aimas_rule(self) -> None:
-        lesson = search_address.LESSONS[1]
-        assert search_address.lesson_of(lesson.algorithm, lesson.board, lesson.order) is lesson
-        assert search_address.lesson_of(lesson.algorithm, lesson.board, lesson.order, Rule.STRICT) is None
+        lesson = explorer_address.LESSONS[1]
+        assert explorer_address.lesson_of(lesson.algorithm, lesson.board, lesson.order) is lesson
+        assert explorer_address.lesson_of(lesson.algorithm, lesson.board, lesson.order, Rule.STRICT) is None
 
     @pytest.mark.parametrize("rule", list(Rule))
     def test_the_trace_is_the_engines_search_under_its_rule(self, rule: Rule) -> None:
@@ -718,7 +718,7 @@ class TestRules:
         href = drill_view.explorer_href(drill)
         assert href.startswith("../search/?")
         given = dict(part.split("=", 1) for part in href.split("?", 1)[1].split("&"))
-        algorithm, order, board, _, convention, read_rule, problems = search_address.settings_from_params(given)
+        algorithm, order, board, _, convention, read_rule, problems = explorer_address.settings_from_params(given)
         assert (algorithm, order, board, convention, read_rule, problems) == (
             Algorithm.ALPHABETA,
             drill.order,

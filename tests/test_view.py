@@ -1,11 +1,11 @@
-"""The page's wording and URL handling (site/py/view.py), checked in CPython against the engine."""
+"""The page's wording and URL handling (site/py/game_view.py), checked in CPython against the engine."""
 
 from __future__ import annotations
 
 import re
 
+import game_view as view
 import pytest
-import view
 
 from pyengine import Board, Game, Level, Mode, Player
 from tests import reference
@@ -210,7 +210,7 @@ class TestWatchLink:
     def test_the_built_link_follows_the_board(self, base: str) -> None:
         from html import unescape
 
-        import search_address
+        import explorer_address
 
         from tools.pages.boards import watch_link
 
@@ -218,4 +218,4 @@ class TestWatchLink:
         assert built is not None
         for board in (Board.parse("X.O/.X./..."), Board.parse("XO./.X./..O"), Board.empty(4)):
             href = unescape(built.group(1))  # as the page's getAttribute gives it
-            assert view.watch_href(href, board) == f"{base}/search/{search_address.watch_query(board)}"
+            assert view.watch_href(href, board) == f"{base}/search/{explorer_address.watch_query(board)}"

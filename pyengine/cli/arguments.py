@@ -12,6 +12,7 @@ never ``commands``.
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import TYPE_CHECKING, NoReturn
 
 from ..board import Board
@@ -102,3 +103,21 @@ def size(text: str) -> int:
         return parse_size(text)
     except EngineError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def progress_bar(total: int, unit: str) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
+    """A bar on stderr counting ``total`` ``unit``s when a person is watching it;
+    nothing otherwise. Returns the advance (None without a bar) and the close."""
+    if not sys.stderr.isatty():
+        return None, lambda: None
+    try:
+        from tqdm import tqdm  # the CLI's only dependency, loaded only here
+    except ImportError:
+        return None, lambda: None
+    # delay: a quick run finishes before any bar is drawn
+    bar = tqdm(total=total, unit=unit, file=sys.stderr, delay=0.5, leave=False)
+
+    def advance(done: int) -> None:
+        bar.update(done)
+
+    return advance, bar.close

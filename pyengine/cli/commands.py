@@ -25,16 +25,29 @@ from typing import IO, TYPE_CHECKING, Any
 from .. import __version__
 from ..analysis import Analysis, Value
 from ..board import Board, Player, Result
-from ..bots import Level, bot, play_match
+from ..bots import Bot, Level, bot, play_match
 from ..editions.nojs import nojs_edition
 from ..errors import GAME_OVER, TAKEN, EngineError, IllegalMoveError
 from ..facts import FACT_LABELS, compute_facts
 from ..game import Game, Mode
+from ..learning.alphazero import AlphaZero
 from ..learning.training import ENTRANTS, Entrant, entrant
 from ..policy import PolicyEntry, policy_table
 from ..solver import analyze
 from ..words import end_message
-from .arguments import BAD_INPUT, PROG, SIZE_HELP, Parser, UsageError, choice, count, position, seed, size
+from .arguments import (
+    BAD_INPUT,
+    PROG,
+    SIZE_HELP,
+    Parser,
+    UsageError,
+    choice,
+    count,
+    position,
+    progress_bar,
+    seed,
+    size,
+)
 from .check_command import add_check_command
 from .learn_commands import add_learning_commands
 
@@ -149,28 +162,48 @@ def cmd_stats(args: argparse.Namespace, out: IO[str]) -> int:
     return 0
 
 
-def _progress_bar(games: int) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
-    """A bar on stderr when a person is watching it; nothing otherwise."""
-    if not sys.stderr.isatty():
-        return None, lambda: None
+SAVED_ALPHAZERO = "alphazero:"
+"""How ``match`` seats a saved AlphaZero: ``--x alphazero:FILE`` (``pyengine learn alphazero --save FILE``)."""
+
+
+def _seat(text: str) -> Entrant | str:
+    """An argparse type for ``match``'s bots: an entrant, or ``alphazero:FILE`` (kept as the text)."""
+    if text.strip().casefold().startswith(SAVED_ALPHAZERO):
+        return text.strip()
     try:
-        from tqdm import tqdm  # the CLI's only dependency, loaded only here
-    except ImportError:
-        return None, lambda: None
-    # delay: a quick run finishes before any bar is drawn
-    bar = tqdm(total=games, unit="game", file=sys.stderr, delay=0.5, leave=False)
+        return Entrant.parse(text)
+    except EngineError as error:
+        raise argparse.ArgumentTypeError(f"{error}, or {SAVED_ALPHAZERO}FILE") from None
 
-    def advance(games_done: int) -> None:
-        bar.update(games_done)
 
-    return advance, bar.close
+def _seated(seat: Entrant | str, seed: int | None, size: int) -> Bot:
+    """The bot in ``seat``: the entrant, or the AlphaZero saved in the file named."""
+    if isinstance(seat, Entrant):
+        return entrant(seat, seed, size)  # EngineError: a learner on 4x4
+    path = seat[len(SAVED_ALPHAZERO) :]
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"cannot read {path}: {error.strerror or error}", "pyengine match") from None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise EngineError(f"not a saved alphazero: {path} is not JSON") from None
+    machine = AlphaZero.from_json(data, random.Random(seed))
+    if size != 3:
+        raise EngineError(f"alphazero learned 3x3 only: it has no moves for {size}x{size}")
+    return machine
+
+
+def _seat_name(seat: Entrant | str) -> str:
+    return seat.value if isinstance(seat, Entrant) else seat
 
 
 def cmd_match(args: argparse.Namespace, out: IO[str]) -> int:
     seeds = random.Random(args.seed) if args.seed is not None else None
-    x = entrant(args.x, seeds.getrandbits(64) if seeds else None, args.size)  # EngineError: a learner on 4x4
-    o = entrant(args.o, seeds.getrandbits(64) if seeds else None, args.size)
-    progress, close = _progress_bar(args.games)
+    x = _seated(args.x, seeds.getrandbits(64) if seeds else None, args.size)
+    o = _seated(args.o, seeds.getrandbits(64) if seeds else None, args.size)
+    progress, close = progress_bar(args.games, "game")
     try:
         result = play_match(x, o, args.games, progress=progress, start=Board.empty(args.size))
     finally:
@@ -179,7 +212,7 @@ def cmd_match(args: argparse.Namespace, out: IO[str]) -> int:
         print(json.dumps(result.as_dict()), file=out)
     else:
         print(
-            f"{args.x.value} (X) vs {args.o.value} (O), {result.games:,} games{_on_size(args.size)}: "
+            f"{_seat_name(args.x)} (X) vs {_seat_name(args.o)} (O), {result.games:,} games{_on_size(args.size)}: "
             f"X won {result.x_wins:,}, O won {result.o_wins:,}, drawn {result.draws:,}",
             file=out,
         )
@@ -366,11 +399,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="let two bots play each other",
         description="Let two bots play each other: the levels, or the learners "
         "(menace and tabular, trained against themselves; mcts-10 and mcts-100, "
-        "Monte Carlo tree search with that many iterations a move).",
+        "Monte Carlo tree search with that many iterations a move), or an AlphaZero "
+        "saved by pyengine learn alphazero --save FILE, as alphazero:FILE.",
     )
     entrants = ", ".join(ENTRANTS)
-    match.add_argument("--x", type=choice(Entrant), required=True, help=f"X's bot: {entrants}")
-    match.add_argument("--o", type=choice(Entrant), required=True, help=f"O's bot: {entrants}")
+    saved = f"or {SAVED_ALPHAZERO}FILE (pyengine learn alphazero --save FILE)"
+    match.add_argument("--x", type=_seat, required=True, help=f"X's bot: {entrants}, {saved}")
+    match.add_argument("--o", type=_seat, required=True, help=f"O's bot: {entrants}, {saved}")
     match.add_argument("--games", type=count, default=1000, help="how many games (default 1000)")
     match.add_argument("--seed", type=seed, help="make the match repeatable")
     match.add_argument("--size", type=size, default=3, help=SIZE_HELP)

@@ -10,25 +10,129 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from random import Random
 from typing import IO, Any
 
 from ..analysis import Value
 from ..board import Player
 from ..errors import EngineError
+from ..learning.alphazero import AlphaZero, Marks, Settings, marks_json, moves_json
 from ..learning.learner import LearnerKind
 from ..learning.mcts import Report, Tree, report
 from ..learning.menace import MICHIE, PRESETS, menace_rules
 from ..learning.tabular import Schedule
 from ..learning.training import Opponent, Run, run_json, train
-from .arguments import choice, count, position, reader, seed
+from .arguments import UsageError, choice, count, position, progress_bar, reader, seed
+
+ALPHAZERO = "alphazero"
+"""The learner that trains by iterations of self-play and search, not game by game."""
+
+
+def _machine(text: str) -> LearnerKind | str:
+    """An argparse type: a LearnerKind, or ``ALPHAZERO``."""
+    if text.strip().casefold() == ALPHAZERO:
+        return ALPHAZERO
+    try:
+        return LearnerKind.parse(text)
+    except EngineError:
+        kinds = ", ".join([*(kind.value for kind in LearnerKind), ALPHAZERO])
+        raise argparse.ArgumentTypeError(f"unknown learner {text!r}: choose one of {kinds}") from None
+
+
+_GAME_BY_GAME: dict[str, Any] = {
+    "games": 1000,
+    "against": Opponent.RANDOM,
+    "rules": MICHIE,
+    "side": Player.X,
+    **Schedule()._asdict(),
+}
+"""The options of the learners that learn game by game, and their defaults: given to
+alphazero they are refused, not ignored, so the parser leaves them None when not given."""
 
 
 def cmd_learn(args: argparse.Namespace, out: IO[str]) -> int:
+    if args.learner == ALPHAZERO:
+        given = [name for name in _GAME_BY_GAME if getattr(args, name) is not None]
+        if given:
+            raise UsageError(f"--{given[0]} is for menace and tabular, not alphazero", "pyengine learn")
+        return cmd_alphazero(args, out)
+    if args.iterations is not None or args.save is not None:
+        raise UsageError("--iterations and --save are for alphazero", "pyengine learn")
+    for name, default in _GAME_BY_GAME.items():
+        if getattr(args, name) is None:
+            setattr(args, name, default)
     schedule = Schedule(args.alpha, args.epsilon, args.decay, args.floor)
     run = train(args.learner, args.games, args.against, args.seed, args.side, args.rules, schedule)
     print(json.dumps(run_json(run)) if args.json else _run_text(run), file=out)
     return 0
+
+
+def cmd_alphazero(args: argparse.Namespace, out: IO[str]) -> int:
+    if args.save is not None and not os.path.isdir(os.path.dirname(os.path.abspath(args.save))):
+        # refused before the training, not after it
+        raise UsageError(f"cannot write {args.save}: no such folder", "pyengine learn")
+    machine = AlphaZero.seeded(args.seed)
+    iterations = machine.settings.iterations if args.iterations is None else args.iterations
+    per = machine.settings.games + machine.settings.steps
+    advance, close = progress_bar(iterations * per, "step")
+    try:
+        for done in machine.train(iterations):
+            if advance is not None:
+                advance(done)
+    finally:
+        close()
+    if args.save is not None:
+        try:
+            with open(args.save, "w", encoding="utf-8") as file:
+                json.dump(machine.to_json(), file)
+        except OSError as error:
+            raise UsageError(f"cannot write {args.save}: {error.strerror or error}", "pyengine learn") from None
+    data = alphazero_json(machine, args.seed)
+    print(json.dumps(data) if args.json else _alphazero_text(machine, data), file=out)
+    return 0
+
+
+def alphazero_json(machine: AlphaZero, seed: int | None) -> dict[str, Any]:
+    """A trained AlphaZero under the command line's JSON keys: the last marks at
+    the top, ``history`` the marks after every iteration (the 0th: untrained),
+    ``moves`` and ``search_moves`` the network's and the search's move on every
+    position with a choice, by notation."""
+    last: Marks = machine.history[-1]
+    moves, search_moves = moves_json(machine)
+    return {
+        "learner": ALPHAZERO,
+        "seed": seed,
+        "settings": machine.settings._asdict(),
+        "iterations": machine.iterations,
+        "games": machine.games,
+        **{key: value for key, value in marks_json(last).items() if key not in ("iteration", "games")},
+        "history": [marks_json(marks) for marks in machine.history],
+        "moves": moves,
+        "search_moves": search_moves,
+    }
+
+
+def _alphazero_text(machine: AlphaZero, data: dict[str, Any]) -> str:
+    lines = ["iteration  games  network  search  value error  search never loses"]
+    for marks in machine.history:
+        lines.append(
+            f"{marks.iteration:>9}  {marks.games:>5}  {marks.perfect_share:>7.1%}  {marks.search_share:>6.1%}"
+            f"  {marks.value_error:>11.3f}  {'yes' if marks.search_never_loses else 'no'}"
+        )
+    positions = len(data["moves"])
+    lines.append(
+        f"the network's favourite move keeps the exact value in {data['perfect_share']:.1%} of the "
+        f"{positions:,} positions with a choice; the search's move in {data['search_share']:.1%}"
+    )
+    for who in ("network", "search"):
+        shares = data[who]
+        pairs = ", ".join(
+            f"as {name[0].upper()} vs {name[2:]} {r['win']:.0%}/{r['draw']:.0%}/{r['loss']:.0%}"
+            for name, r in shares.items()
+        )
+        lines.append(f"the {who} won/drew/lost: {pairs}")
+    return "\n".join(lines)
 
 
 def _run_text(run: Run) -> str:
@@ -121,27 +225,26 @@ def add_learning_commands(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``learn`` and ``mcts`` to the command line's subcommands."""
     learn = commands.add_parser(
         "learn",
-        help="train MENACE or the tabular learner, marked against perfect play",
+        help="train MENACE, the tabular learner or AlphaZero, marked against perfect play",
         description="Train a learner and mark every position where it has a choice: perfect when "
-        "every move it likes most keeps the position's exact value.",
+        "every move it likes most keeps the position's exact value. AlphaZero trains by iterations "
+        "of self-play and learning, and is marked after each.",
     )
-    kinds = ", ".join(kind.value for kind in LearnerKind)
-    learn.add_argument("learner", type=choice(LearnerKind), help=f"which machine: {kinds}")
-    learn.add_argument("--games", type=count, default=1000, help="games to train (default 1000; 0: untrained)")
+    kinds = ", ".join([*(kind.value for kind in LearnerKind), ALPHAZERO])
+    learn.add_argument("learner", type=_machine, help=f"which machine: {kinds}")
+    learn.add_argument("--games", type=count, help="games to train (default 1000; 0: untrained)")
     learn.add_argument(
         "--against",
         type=choice(Opponent),
-        default=Opponent.RANDOM,
         help=f"the opponent: {', '.join(o.value for o in Opponent)} (default random)",
     )
     learn.add_argument("--seed", type=seed, help="make the run repeatable")
     learn.add_argument(
         "--rules",
         type=reader(menace_rules),
-        default=MICHIE,
         help=f"MENACE's preset: {' or '.join(PRESETS)} (default {MICHIE.name})",
     )
-    learn.add_argument("--side", type=choice(Player), default=Player.X, help="the learner's side, X (default) or O")
+    learn.add_argument("--side", type=choice(Player), help="the learner's side, X (default) or O")
     defaults = Schedule()
     for name, word in (
         ("alpha", "learning rate"),
@@ -152,9 +255,14 @@ def add_learning_commands(commands: argparse._SubParsersAction[Any]) -> None:
         learn.add_argument(
             f"--{name}",
             type=_rate,
-            default=getattr(defaults, name),
             help=f"tabular: the {word} (default {getattr(defaults, name)})",
         )
+    learn.add_argument(
+        "--iterations",
+        type=count,
+        help=f"alphazero: iterations of self-play and learning (default {Settings().iterations}; 0: untrained)",
+    )
+    learn.add_argument("--save", metavar="FILE", help="alphazero: write the trained network to FILE as JSON")
     learn.add_argument("--json", action="store_true", help="print JSON")
     learn.set_defaults(run=cmd_learn)
 

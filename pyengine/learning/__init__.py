@@ -7,5 +7,6 @@ Each module imports only those above it and the core::
     menace      MENACE, Michie's matchbox machine, with Michie's and Scroggs' beads
     tabular     after-state values learnt by TD(0)
     mcts        Monte Carlo tree search (UCT), one iteration at a time
+    alphazero   a policy-value network taught by self-play through a search it guides (PUCT)
     training    seeded runs of a learner against an Opponent; the ladder's Entrant bots
 """

@@ -1,6 +1,6 @@
 """A board cell's markup, said once: the build writes it as HTML before any
 Python runs (tools/pages/stage.py), and the page builds the same elements with DOM
-calls when a game's size changes the grid (boardview.py).
+calls when a game's size changes the grid (live_board.py).
 
     cell_markup(4, label="centre, empty")   # the data
     stage.html_of(element)                   # the build's text (tools/pages/stage.py)

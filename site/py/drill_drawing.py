@@ -1,5 +1,5 @@
 """A drill's tree drawn as the explorer draws a search, without the DOM:
-the ``tree_drawing.Picture`` that tree_view.py shows, and where each node's
+the ``tree_drawing.Picture`` that tree_svg.py shows, and where each node's
 entries go over it.
 
 The whole tree a drill draws is the one plain minimax enters
@@ -16,7 +16,7 @@ Nothing drawn gives the answer away: the finished games' values are given
 (as the list shows them), every other node is drawn alike, and a move is
 drawn as cut off (dimmed and dashed, with everything below it) only once it
 is marked "never searched", by the student or by "Show the answer".
-drill.py draws the picture again whenever a mark changes.
+drill_page.py draws the picture again whenever a mark changes.
 
 Checked in CPython (tests/test_drill_drawing.py).
 """

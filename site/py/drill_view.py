@@ -1,7 +1,7 @@
 """What "Practise alpha-beta" says and keeps, without the DOM: the drill's
 address, the score kept in the browser, and the page's sentences.
 
-drill.py only translates events and draws; everything here is checked in
+drill_page.py only translates events and draws; everything here is checked in
 CPython (tests/test_drill_view.py). The drills, their answer keys and the
 grading are the engine's (pyengine.teaching.drill).
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 
-from search_address import search_query
-from view import read_params
+from explorer_address import search_query
+from game_view import read_params
 
 from pyengine import Board, EngineError
 from pyengine.records import Record

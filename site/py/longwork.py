@@ -29,7 +29,7 @@ from __future__ import annotations
 import contextlib
 import time
 
-# Importing typing costs milliseconds of a cold start (boardview.py, on every
+# Importing typing costs milliseconds of a cold start (live_board.py, on every
 # page with a board, imports this module); the annotations need it only for
 # the type checker.
 TYPE_CHECKING = False

@@ -1,8 +1,8 @@
 """The page's Python: wires each board on the page to pyengine, and draws it
-(the live board itself is boardview.py's).
+(the live board itself is live_board.py's).
 
 It only translates: DOM events become engine calls (all rules live in
-pyengine, the game's wording in view.py; the few fixed sentences of the
+pyengine, the game's wording in game_view.py; the few fixed sentences of the
 facts table and of a carried-over game are here) and the engine's state
 becomes DOM updates.
 Each board element owns exactly one Game, held by its view object; nothing
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import importlib
 
-import view
-from boardview import BoardView
+import game_view as view
+from live_board import BoardView
 from longwork import ONE_STEP, Runner
 from pyscript import document, window
 from pyscript.ffi import create_proxy
@@ -39,6 +39,10 @@ if TYPE_CHECKING:
     from pyengine.review import MoveReview
 
 TALLY_KEY = "pyengine.score"
+PAGE_MODULE = "{}_page"
+"""The module of a board kind main.py does not handle itself: ``explorer`` ->
+``explorer_page`` (site/py/explorer_page.py); tools/runtime/page_files.py reads this
+template to list what a page downloads."""
 
 
 class GameView(BoardView):
@@ -373,9 +377,9 @@ def mount() -> None:
         elif kind == "facts":
             show_facts(root)
         else:
-            # A teaching page's board has a module of its own (site/py/<kind>.py),
+            # A teaching page's board has a module of its own (site/py/<kind>_page.py),
             # imported only on the page that shows one.
-            importlib.import_module(kind).mount(root)
+            importlib.import_module(PAGE_MODULE.format(kind)).mount(root)
 
 
 mount()

@@ -2,7 +2,7 @@
 
 The page never runs this module: tools/runtime/sandbox.mjs starts a Pyodide of its
 own in a dedicated worker, unpacks the engine beside this file and imports
-it. The page (checker.py) sends the reader's code and where to start; this
+it. The page (checker_page.py) sends the reader's code and where to start; this
 module runs the code once (pyengine.grading.runner, the same runner the command
 line's ``pyengine check`` uses), finds its form from the names it defines,
 and calls its functions probe by probe in the engine's checking order

@@ -1,7 +1,7 @@
 """The explorer's drawn tree, without the DOM: where each node goes, what it
 says, and its classes and hooks at a step.
 
-explorer.py turns a ``Picture`` into SVG elements (and, step by step, touches
+tree_svg.py turns a ``Picture`` into SVG elements (and, step by step, touches
 only the nodes whose ``Glyph`` changed); everything here is checked in
 CPython (tests/test_tree_drawing.py).
 

@@ -4,8 +4,9 @@ Read from the built pages, no browser: a page's ``<script type="py">`` config
 lists its ``files`` and its head preloads them; what the page's Python can
 import is worked out here on its own, by CPython's ``modulefinder`` (which
 reads the compiled code of every function, as an import anywhere may run)
-from start.py and the module of each board kind main.py imports by name, not
-by the build's helper (tools/runtime/page_files.py). The browser tests of each page
+from start.py and the module of each board kind main.py imports by name
+(``explorer`` -> explorer_page.py, main.py's ``PAGE_MODULE``), not by the
+build's helper (tools/runtime/page_files.py). The browser tests of each page
 show that what is listed is enough to run it.
 """
 
@@ -41,10 +42,11 @@ def listed(html: str) -> set[str]:
 
 
 def importable(html: str) -> set[str]:
-    """What start.py imports and main.py's ``importlib.import_module(kind)``
+    """What start.py imports and main.py's ``import_module(PAGE_MODULE.format(kind))``
     can reach on this page, with whatever they import, and any module one of
     them hands on by its place beside them (the checker's ``"./sandbox.py"``)."""
-    scripts = ["start.py", *(f"{kind}.py" for kind in KIND.findall(html) if (PAGE_PY / f"{kind}.py").is_file())]
+    kinds = KIND.findall(html)
+    scripts = ["start.py", *(f"{kind}_page.py" for kind in kinds if (PAGE_PY / f"{kind}_page.py").is_file())]
     found: set[str] = set()
     while scripts:
         finder = modulefinder.ModuleFinder(path=[str(PAGE_PY)])
@@ -86,4 +88,4 @@ def test_the_home_page_lists_fewer_than_all_modules(site_dir: Path) -> None:
     """The game's page downloads none of the teaching pages' modules; the search page's do come with it."""
     home, search = (pages_with_python(site_dir)[name] for name in ("index.html", "search/index.html"))
     assert listed(home) < ALL
-    assert listed(search) - listed(home) >= {"explorer.py", "race.py"}
+    assert listed(search) - listed(home) >= {"explorer_page.py", "race_page.py"}

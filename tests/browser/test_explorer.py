@@ -14,7 +14,7 @@ from playwright.sync_api import BrowserContext, Page
 from pyengine import Board, InvalidPositionError, Player
 from pyengine.teaching import searchwords
 from pyengine.teaching.search import Algorithm, Kind, Order, events, run_to_end, tally
-from tools.pages.explorer_markup import four_by_four_census, search_address
+from tools.pages.explorer_markup import explorer_address, four_by_four_census
 
 from .conftest import EXPLORER, Watch, axe_both_schemes, board_of, click_cell, open_page, search_for, wait_explorer
 
@@ -22,8 +22,8 @@ READY = "[data-explorer][data-ready='true']"
 RACE = "[data-race]"
 SMALL = Board.parse("X.O/.X./...")
 LINK = "?alg=alphabeta&order=cce&pos=X.O/.X./...&step=37"
-DEFAULT = search_address.DEFAULT  # the page's own (site/py/search_address.py), by way of the markup's builder
-watch_query = search_address.watch_query
+DEFAULT = explorer_address.DEFAULT  # the page's own (site/py/explorer_address.py), by way of the markup's builder
+watch_query = explorer_address.watch_query
 
 
 def explorer_page(context: BrowserContext, watch: Watch, url: str) -> Page:
@@ -486,7 +486,7 @@ class TestSetUp:
 
     def test_a_ready_position_loads_its_settings_in_one_click_without_a_reload(self, plain: Page) -> None:
         plain.evaluate("window.__sameDocument = true")
-        for lesson in search_address.LESSONS:
+        for lesson in explorer_address.LESSONS:
             plain.click(f"{EXPLORER} a[data-lesson='{lesson.key}']")
             wait_pos(plain, str(lesson.board))
             order = lesson.order if lesson.algorithm is Algorithm.ALPHABETA else Order.CELLS
@@ -498,7 +498,7 @@ class TestSetUp:
             assert shown_board(plain) == lesson.board
         assert plain.evaluate("window.__sameDocument") is True
         # The one the line points at: Next cache hit lands on CPython's first hit.
-        steps = list(events(Algorithm.MEMO, search_address.LESSONS[-1].board))
+        steps = list(events(Algorithm.MEMO, explorer_address.LESSONS[-1].board))
         plain.click(f"{EXPLORER} [data-jump='next']")
         wait_step(plain, next(n for n, step in enumerate(steps, 1) if step.kind is Kind.HIT))
 
@@ -506,7 +506,7 @@ class TestSetUp:
         """Each click cycles empty, X, O, empty; the notation follows; an
         impossible position says every reason the engine gives and the search
         stays; a legal one is searched at once. Keys work as clicks do."""
-        draw = next(lesson for lesson in search_address.LESSONS if lesson.key == "draw")
+        draw = next(lesson for lesson in explorer_address.LESSONS if lesson.key == "draw")
         plain.click(f"{EXPLORER} a[data-lesson='draw']")
         wait_pos(plain, str(draw.board))
         cell = f"{EXPLORER} .ex-edit[data-cell='2']"
@@ -634,7 +634,7 @@ class TestPhonesAndProjectors:
         """1280x720, presenting "A deep cut-off": at each cut-off the current
         node and the reason under the moves it skipped are in the window, not
         under the sticky step bar."""
-        lesson = next(lesson for lesson in search_address.LESSONS if lesson.key == "deep-cutoff")
+        lesson = next(lesson for lesson in explorer_address.LESSONS if lesson.key == "deep-cutoff")
         steps = list(events(lesson.algorithm, lesson.board, lesson.order))
         plain.click(f"{EXPLORER} a[data-lesson='deep-cutoff']")
         plain.wait_for_function("() => document.querySelector('[data-explorer]').dataset.lesson === 'deep-cutoff'")

@@ -13,8 +13,8 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import game_view as view
 import pytest
-import view
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from pyengine import Board, Game, Player, Result

@@ -15,8 +15,8 @@ import re
 from collections.abc import Iterator
 from urllib.parse import parse_qs, urlsplit
 
+import game_view as view
 import pytest
-import view
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from pyengine import Board, Player, Result, Value, analyze

@@ -98,7 +98,7 @@ def test_offline_a_reload_still_plays_a_full_game(visited: Page, online: Browser
 
 def test_offline_other_pages_open_too(visited: Page, online: BrowserContext, base_url: str) -> None:
     """Pages not yet visited were cached too, with the page modules the home
-    page does not list (the search page's explorer.py, tools/runtime/page_files.py),
+    page does not list (the search page's explorer_page.py, tools/runtime/page_files.py),
     a shared ?pos= link works offline, and a page's address without its
     final slash leads to it."""
     online.set_offline(True)

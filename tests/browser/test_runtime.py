@@ -184,7 +184,7 @@ def test_the_loader_hands_polyscript_the_pages_files_it_downloaded(page: Page) -
     paths = fetched(page)
     engine = [path for path in paths if re.fullmatch(r"runtime/pyengine-[0-9a-f]+\.zip", path)]
     assert len(engine) == 1
-    for path in ("py/main.py", "py/view.py"):
+    for path in ("py/main.py", "py/game_view.py"):
         assert paths.count(path) == 1, path
     assert page.evaluate("String(globalThis.fetch).includes('[native code]')")
 

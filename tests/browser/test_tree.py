@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import explorer_address
 import pytest
-import search_address
 import tree_drawing as drawing
 from playwright.sync_api import Browser, BrowserContext, Page
 
@@ -267,7 +267,7 @@ def test_presenting_at_1920_draws_labels_24_px_and_board_cells_24_px(page: Page,
     note line at least 20 px, a mini-board's cell at least 24 px where boards
     are drawn; the current node and its cut-off reason are in the window,
     below the step bar."""
-    lesson = next(lesson for lesson in search_address.LESSONS if lesson.key == lesson_key)
+    lesson = next(lesson for lesson in explorer_address.LESSONS if lesson.key == lesson_key)
     steps = list(events(lesson.algorithm, lesson.board, lesson.order))
     cuts = [number for number, event in enumerate(steps, 1) if event.kind is Kind.CUTOFF]
     page.click(f"{EXPLORER} a[data-lesson='{lesson.key}']")

@@ -37,10 +37,10 @@ PLAYS_NOW_LOADING = "You can play now; the full game is loading\u2026"
 
 def first_paint_headings() -> dict[str, str]:
     """The game page's heading for every mode and levels an address can ask
-    for, in the page's own words (view.heading), keyed ``"mode level olevel"``
+    for, in the page's own words (game_view.heading), keyed ``"mode level olevel"``
     by the choices' values: the chooser below shows the right one at first
     paint, where the markdown's heading is the default game's."""
-    import view  # the page's Python, on the path through stage.py
+    import game_view as view  # the page's Python, on the path through stage.py
 
     headings = {}
     for mode in Mode:
@@ -194,7 +194,7 @@ def watch_link(board: Board, base: str) -> str:
     default algorithm and order (these pages have none of their own); the
     page's Python keeps it on the board shown (and its base right for the page
     it is on)."""
-    href = escape(f"{base}/search/{explorer_markup.search_address.watch_query(board)}")
+    href = escape(f"{base}/search/{explorer_markup.explorer_address.watch_query(board)}")
     return f'<p class="ttt-watch"><a href="{href}">Watch the search from here</a></p>'
 
 

@@ -25,7 +25,7 @@ and 1,000 games a pairing would add about a minute to the build."""
 def pairing_seeds(i: int, j: int) -> tuple[int, int]:
     """The seeds of X's and O's bots in the pairing of the i-th entrant (as X)
     against the j-th (as O): the table here and the page's live ladder
-    (site/py/ladder.py) use the same, so they play the very same games."""
+    (site/py/ladder_page.py) use the same, so they play the very same games."""
     return 2 * (i * len(ENTRANTS) + j), 2 * (i * len(ENTRANTS) + j) + 1
 
 

@@ -2,7 +2,7 @@
 
 ``<!-- board: checker -->`` draws it in its loading state: a textarea, which
 the editor (tools/pages/editor.mjs, loaded by this markup and by no other page)
-turns into a code editor; site/py/checker.py runs the reader's code, in a
+turns into a code editor; site/py/checker_page.py runs the reader's code, in a
 worker of its own, when Python is up. The starter code is a correct
 memoised minimax, shown as text (html-escaped), never as markup.
 
@@ -30,7 +30,7 @@ from tools.pages.strictness import first_failure, strictness_table
 
 # The explorer's default search; the page's Python moves it to each failing
 # position (view.watch_href), as the play page does with its own link.
-WATCH = html.escape(f"../search/{explorer_markup.search_address.watch_query(Board.empty())}")
+WATCH = html.escape(f"../search/{explorer_markup.explorer_address.watch_query(Board.empty())}")
 
 STARTER = '''from functools import cache
 

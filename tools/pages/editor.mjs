@@ -142,7 +142,7 @@ function mount(root) {
 // call is under way, and can name the one that never returns): tens of
 // thousands for the CS50 form. Each would be a call into the page's Python;
 // here it costs a push, and the Python takes them in batches
-// (site/py/checker.py), as one JSON text it parses at once (drain): a
+// (site/py/checker_worker.py), as one JSON text it parses at once (drain): a
 // call's message carries its result as the worker's JSON text already.
 // Only the run's own messages count, and only they say the worker is
 // alive: `token` is set by the page when it starts a check.

@@ -1,8 +1,8 @@
 """The markup of "Watch the search": the explorer and the race, in their loading state.
 
 ``<!-- board: explorer -->`` draws the explorer; ``<!-- board: explorer race -->``
-the race. The page's Python brings them to life (site/py/explorer.py and
-site/py/race.py, named by each one's data-board); until it runs, every control
+the race. The page's Python brings them to life (site/py/explorer_page.py and
+site/py/race_page.py, named by each one's data-board); until it runs, every control
 is disabled and the status line says why.
 """
 
@@ -20,13 +20,13 @@ from pyengine.teaching.stepwords import ALGORITHM_NAMES, CONVENTION_NAMES, ORDER
 from tools.runtime.stdlib import cache_entry, keep
 
 ROOT = Path(__file__).resolve().parents[2]
-# The page's own defaults, ready positions and addresses (site/py/search_address.py)
-# and its position editor (site/py/position_editor.py), so that the markup drawn
+# The page's own defaults, ready positions and addresses (site/py/explorer_address.py)
+# and its position editor (site/py/explorer_editor.py), so that the markup drawn
 # before Python runs says what the page then does. Appended, so that no module
 # of site/py hides one of the build's.
 sys.path.append(str(ROOT / "site" / "py"))
-import position_editor  # noqa: E402
-import search_address as search_address  # noqa: E402  (tools.pages.boards and tools.pages.checker_markup read it here)
+import explorer_address as explorer_address  # noqa: E402  (tools.pages.boards and tools.pages.checker_markup read it here)
+import explorer_editor  # noqa: E402
 
 # The 4x4 census takes about 30 s: kept in the build's cache (tools/runtime/stdlib.py)
 # under a digest of the code that counts, so that only a build after a change to it pays again.
@@ -60,13 +60,13 @@ def lessons_markup() -> str:
     before Python runs, and the page's Python then sets them without a
     reload), each described by its line; the chosen one's line is shown."""
     links = "".join(
-        f'<li><a href="{escape(search_address.lesson_query(lesson))}" data-lesson="{lesson.key}"'
+        f'<li><a href="{escape(explorer_address.lesson_query(lesson))}" data-lesson="{lesson.key}"'
         f' aria-describedby="ex-line-{lesson.key}">{escape(lesson.title)}</a></li>'
-        for lesson in search_address.LESSONS
+        for lesson in explorer_address.LESSONS
     )
     lines = "".join(
         f'<p class="ex-lesson-line" id="ex-line-{lesson.key}" data-line="{lesson.key}">{escape(lesson.line)}</p>'
-        for lesson in search_address.LESSONS
+        for lesson in explorer_address.LESSONS
     )
     return (
         f'<nav class="ex-lessons" aria-labelledby="ex-lessons-head">'
@@ -76,11 +76,11 @@ def lessons_markup() -> str:
 
 def editor_markup() -> str:
     """The position as cells to click (empty, X, O, empty), beside its notation."""
-    board = search_address.DEFAULT.board
-    marks = position_editor.notation_marks(str(board)) or []
+    board = explorer_address.DEFAULT.board
+    marks = explorer_editor.notation_marks(str(board)) or []
     cells = "".join(
         f'<button type="button" class="ex-edit" data-cell="{cell}" data-mark="{mark}" disabled '
-        f'aria-label="{position_editor.editor_cell_label(cell, board.size, mark)}">{mark}</button>'
+        f'aria-label="{explorer_editor.editor_cell_label(cell, board.size, mark)}">{mark}</button>'
         for cell, mark in enumerate(marks)
     )
     return (
@@ -96,7 +96,7 @@ def explorer_markup() -> str:
     clicked), stepping controls, a link to the step and presentation mode,
     the board at the step, the path and the text trace; everything disabled
     until Python runs."""
-    default = search_address.DEFAULT
+    default = explorer_address.DEFAULT
     buttons = "".join(
         f'<button type="button" class="ttt-button ex-step" data-jump="{jump}" aria-keyshortcuts="{keys}" '
         f"disabled>{NEXT_NAMES[default.algorithm] if jump == 'next' else label}</button>"

@@ -13,14 +13,14 @@ nothing is run):
 
 - start.py, the script PyScript runs, imports main.py;
 - main.py brings each board to life by its ``data-board`` kind: the kinds it
-  names (``kind == "game"``) it handles itself; any other is the module of
-  that name, ``importlib.import_module(kind)`` (site/py/<kind>.py), so a page
-  needs the modules of the kinds it holds, and only those;
+  names (``kind == "game"``) it handles itself; any other is the module its
+  ``PAGE_MODULE`` template names, ``explorer`` -> site/py/explorer_page.py, so
+  a page needs the modules of the kinds it holds, and only those;
 - each of these with every site/py module it imports, anywhere in its source
   (tools/runtime/import_closure.py: a function's import runs once it is called);
 - and a module a listed one names by its place beside it, ``"./sandbox.py"``:
   the checker finds the URL of sandbox.py in the page's ``files`` and hands it
-  to its worker (site/py/checker.py, ``app_urls``), which never imports it in
+  to its worker (site/py/checker_worker.py, ``app_urls``), which never imports it in
   the page.
 
 Every module stays in the site and in the service worker's list (it keeps
@@ -80,6 +80,22 @@ def main_kinds() -> frozenset[str]:
     )
 
 
+@functools.cache
+def page_module(kind: str) -> str:
+    """The module (``explorer_page``) of a kind main.py does not handle itself:
+    main.py's ``PAGE_MODULE`` template, filled with the kind."""
+    tree = ast.parse((PAGE_PY / "main.py").read_text(), "main.py")
+    template = next(
+        node.value.value
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        and any(isinstance(target, ast.Name) and target.id == "PAGE_MODULE" for target in node.targets)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    )
+    return str(template).format(kind)
+
+
 def _named_beside(path: Path) -> set[str]:
     """The site/py modules a module names by their place beside it (``"./sandbox.py"``)."""
     tree = ast.parse(path.read_text(), path.name)
@@ -96,7 +112,7 @@ def _named_beside(path: Path) -> set[str]:
 
 @functools.cache
 def _modules_for(kinds: frozenset[str]) -> tuple[str, ...]:
-    entries = {"main", *kinds}
+    entries = {"main", *(page_module(kind) for kind in kinds)}
     while True:
         found = closure([str(PAGE_PY / f"{name}.py") for name in sorted(entries)], [str(PAGE_PY)])
         reached = entries | {name for name, file in found.items() if file}
@@ -107,13 +123,13 @@ def _modules_for(kinds: frozenset[str]) -> tuple[str, ...]:
 
 
 def page_modules(html: str, where: str = "a page") -> list[str]:
-    """The site/py files (``view.py``) the page of this HTML can import, for
+    """The site/py files (``game_view.py``) the page of this HTML can import, for
     its ``files``: main.py's closure, and each of its module kinds' closures."""
     kinds = set(board_kinds(html)) - main_kinds()
-    unknown = sorted(kind for kind in kinds if not (PAGE_PY / f"{kind}.py").is_file())
+    unknown = sorted(kind for kind in kinds if not (PAGE_PY / f"{page_module(kind)}.py").is_file())
     if unknown:
         raise UnknownBoardError(
-            f"{where} has a board of kind {unknown[0]!r}: main.py does not handle it and site/py/{unknown[0]}.py"
-            " does not exist"
+            f"{where} has a board of kind {unknown[0]!r}: main.py does not handle it and"
+            f" site/py/{page_module(unknown[0])}.py does not exist"
         )
     return list(_modules_for(frozenset(kinds)))

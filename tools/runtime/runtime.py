@@ -153,7 +153,7 @@ def start_modules() -> list[str]:
     hooks in site/assets/pyscript-strict-csp.js): imported_at_start, less
     those an earlier one already brought (importing pyengine.errors runs
     pyengine/__init__.py, which brings most of the engine; likewise
-    pyscript.util, before boardview, brings PyScript's whole package)."""
+    pyscript.util, before live_board, brings PyScript's whole package)."""
     order: list[str] = []
     brought: set[str] = set()
     for module in imported_at_start():

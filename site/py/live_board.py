@@ -1,7 +1,7 @@
 """A live board on a page: the cells, the banner, the status line, keyboard
 play and the bot's timer, around the one Game behind them.
 
-The page's boards (main.py) and a teaching page's own board (strategy_map.py)
+The page's boards (main.py) and a teaching page's own board (strategy_map_page.py)
 are views of this kind. It only translates, as main.py says: DOM events
 become engine calls and the engine's state becomes DOM updates, text only
 ever as textContent.
@@ -13,7 +13,7 @@ truthiness here, never with ``is None``.
 
 from __future__ import annotations
 
-import view
+import game_view as view
 from cellmarkup import built, cell_markup
 from longwork import ONE_STEP, Runner
 from pyscript import document, window

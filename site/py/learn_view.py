@@ -1,5 +1,5 @@
 """What the "Machines that learn" page draws, as markup built from engine values,
-with no DOM in sight (learn.py puts it on the page; the tests read it in CPython).
+with no DOM in sight (learn_page.py puts it on the page; the tests read it in CPython).
 
 Every string here is made from numbers, cells and position notation the engine
 produced, never from text a person typed or an address carried, so it is

@@ -8,7 +8,7 @@ viewBox onto it; Escape/Backspace or the Up button goes back out. The node
 shown is in the address as ``?map=O&moves=4,0``, and a link also sets the live
 game to that position.
 
-The live board is the site's own (boardview.py's BoardView); its Game plays
+The live board is the site's own (live_board.py's BoardView); its Game plays
 ``pyengine.policy.FixedBot``, the very bot the maps draw, so the game never
 leaves the map. With "Follow the game" on, every move (and a new game) zooms
 the map onto the game's node; zooming by hand is always allowed, and the next
@@ -20,8 +20,8 @@ from __future__ import annotations
 import asyncio
 import json
 
-import view
-from boardview import BoardView
+import game_view as view
+from live_board import BoardView
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 

@@ -1,6 +1,6 @@
 """What "Check your own minimax" says and draws, from the engine's verdicts.
 
-The checker (checker.py) wires the page; this module only turns what
+The checker (checker_page.py) wires the page; this module only turns what
 pyengine.grading.cs50 decided into the words and the marks a reader sees, in the
 form's own terms: for the CS50 form lists of lists, ``EMPTY`` and ``(i, j)``
 with ``i`` the row; for the ``choose`` form the engine's Board and cells 0 to

@@ -3,9 +3,9 @@ DOM side of drill_drawing.py.
 
 A node's entries are a value list (``select``) and a "never searched" box,
 each with ``data-answer-for`` (the node's ``data-node``) and ``data-entry``
-(``value`` or ``skip``), labelled by the node's moves. drill.py draws them in
+(``value`` or ``skip``), labelled by the node's moves. drill_page.py draws them in
 a list (a phone), or hands the drill to ``DrawnTree``: the explorer's
-``tree_view.TreeView`` draws the nodes (``g[data-node]``), and the entries sit
+``tree_svg.TreeView`` draws the nodes (``g[data-node]``), and the entries sit
 in a layer over it, each placed in shares of the picture's width and height
 so that it follows the picture's scaling, in the tree's order for the keyboard.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pyscript import document
 from tree_drawing import VALUE_FONT
-from tree_view import SVG, TreeView
+from tree_svg import SVG, TreeView
 
 from pyengine.records import Record
 from pyengine.teaching.drill import Grade, Node, node_key
@@ -111,7 +111,7 @@ def _at(node: JsProxy, place: Place) -> JsProxy:
 
 
 class DrawnTree:
-    """The drill drawn: an SVG (tree_view.TreeView) and its entries over it."""
+    """The drill drawn: an SVG (tree_svg.TreeView) and its entries over it."""
 
     def __init__(self) -> None:
         self.box = element("div", "dr-drawn-area")

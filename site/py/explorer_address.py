@@ -6,7 +6,7 @@ positions a lesson opens with. Checked in CPython (tests/test_search_view.py).
 
 from __future__ import annotations
 
-from view import quoted, read_params
+from game_view import quoted, read_params
 
 from pyengine import Board, EngineError, InvalidPositionError
 from pyengine.records import Record

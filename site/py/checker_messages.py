@@ -1,0 +1,86 @@
+"""What the checker's worker says and is told, with no DOM: the message
+protocol between the page (checker_page.py) and the worker (tools/runtime/sandbox.mjs,
+sandbox.py), read into one typed value at the edge (tests/test_checker_run.py).
+
+The worker says, as JSON objects with a ``kind``::
+
+    {"kind": "ready"}                                 its Python has booted
+    {"kind": "broken", "words"}                       its Python could not start, or stopped outside a call
+    {"kind": "loaded", "token", "names", "error"?, "printed"?}  the code ran once
+    {"kind": "call", "index", ...the raw result, "ms", "printed"?}  one probe's call
+    {"kind": "finished", "token", "printed"?}         every call is made
+    {"kind": "crashed", "token", "words", "printed"?} Python itself failed under a call
+
+A call carries no token: the page's inbox (tools/pages/editor.mjs) lets one through
+only while its check's token is the one it holds.
+"""
+
+from __future__ import annotations
+
+from pyengine.records import Record
+
+READY = "ready"
+BROKEN = "broken"
+LOADED = "loaded"
+CALL = "call"
+FINISHED = "finished"
+CRASHED = "crashed"
+
+
+class Message(Record):
+    """One message of the worker's, read."""
+
+    kind: str
+    """One of READY, BROKEN, LOADED, CALL, FINISHED, CRASHED (another kind is ignored)."""
+    token: str | None
+    """The check it belongs to (None for a call, and for the worker's own messages)."""
+    printed: str
+    """What the code printed since the last message ("" for nothing)."""
+    words: str
+    """Why the worker broke or Python crashed."""
+    names: tuple[str, ...]
+    """The names the code defines (LOADED)."""
+    error: str | None
+    """What running the code raised (LOADED; None if it ran)."""
+    probe: int
+    """The index of the probe called (CALL)."""
+    ms: float
+    """How long the call took (CALL)."""
+    raw: dict[str, object]
+    """The whole message, which the judge reads a call's result from (pyengine.grading.cs50.Judge.take)."""
+
+
+def read(data: dict[str, object]) -> Message:
+    """The message the worker sent as ``data`` (a parsed JSON object)."""
+    kind = str(data.get("kind"))
+    token = data.get("token")
+    printed = data.get("printed")
+    error = data.get("error")
+    names = data.get("names") or []
+    return Message(
+        kind=kind,
+        token=None if token is None else str(token),
+        printed=str(printed) if printed else "",
+        words=str(data.get("words")),
+        names=tuple(str(name) for name in names) if isinstance(names, list) else (),
+        error=None if error is None else str(error),
+        probe=int(data["index"]) if kind == CALL else -1,  # type: ignore[call-overload]
+        ms=float(data.get("ms", 0.0)) if kind == CALL else 0.0,  # type: ignore[arg-type]
+        raw=data,
+    )
+
+
+def belongs(message: Message, token: str) -> bool:
+    """Whether ``message`` is of the check whose token is ``token`` (a call
+    always is: the inbox let it through only for this check)."""
+    return message.kind == CALL or message.token == token
+
+
+def run(token: str, code: str, start: int) -> dict[str, object]:
+    """What tells the worker to run ``code`` for check ``token``, calling from probe ``start`` on."""
+    return {"kind": "run", "token": token, "code": code, "start": start}
+
+
+def boot(urls: dict[str, str]) -> dict[str, object]:
+    """What tells a fresh worker where the engine and sandbox.py are."""
+    return {"kind": "boot", **urls}

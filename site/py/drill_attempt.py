@@ -1,0 +1,45 @@
+"""One attempt at a drill, with no DOM: its answer key, the grades standing
+since the last Check, and whether it has been scored yet (tests/test_drill_view.py).
+
+A grade stands until its node's entries change; a drill is scored once, at
+its first Check or when its answer is shown before any Check (as not right).
+"""
+
+from __future__ import annotations
+
+from pyengine.teaching.drill import Status, answer_key, grade
+
+TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
+if TYPE_CHECKING:
+    from pyengine.teaching.drill import Drill, Entry, Grade, Key, Path, Verdict
+
+
+class Attempt:
+    """A drill being answered."""
+
+    def __init__(self, drill: Drill) -> None:
+        self.key: Key = answer_key(drill)
+        self.grades: dict[Path, Grade] = {}  # as last checked, less the nodes changed since
+        self.scored = False  # whether this drill has been scored (its first Check, or its answer shown)
+
+    def changed(self, path: Path) -> None:
+        """The entries of the node at ``path`` changed: its grade no longer holds."""
+        self.grades.pop(path, None)
+
+    def check(self, entries: dict[Path, Entry]) -> Verdict:
+        """``entries`` graded against the key; the grades stand until changed."""
+        verdict = grade(self.key, entries)
+        self.grades = dict(verdict.grades)
+        return verdict
+
+    def score_once(self) -> bool:
+        """Whether this is the drill's first scoring (then it is scored)."""
+        first = not self.scored
+        self.scored = True
+        return first
+
+    def answer(self, path: Path) -> tuple[str, bool]:
+        """The key's entries at ``path``: its value's text (blank for none) and
+        whether the search never examines it."""
+        node = self.key.node(path)
+        return (node.answer.text if node.answer else "", node.status is Status.SKIPPED)
