@@ -7,6 +7,7 @@ followed to its verdicts without a browser or a worker."""
 
 from __future__ import annotations
 
+import functools
 import json
 
 import checker_messages as messages
@@ -38,10 +39,17 @@ def made() -> dict[Form, tuple[Probe, ...]]:
     return {form: tuple(probes(form)) for form in Form}
 
 
+@functools.cache
+def sent_forms() -> list[dict[str, object]]:
+    """Each form's probes as the page sends them to the worker (checker_page.py)."""
+    made = {form: "[" + ",".join(map(messages.wire_text, probes(form))) + "]" for form in Form}
+    return messages.forms(made)
+
+
 def worker_messages(check: CheckRun, code: str, start: int = 0) -> list[Message]:
     """What a worker says for ``code`` from call ``start`` on, read as the page reads it:
     the code's run, each call (sandbox.py's own JSON), the end (tools/runtime/sandbox.mjs)."""
-    session = sandbox.Session(code, start)
+    session = sandbox.Session(code, start, sent_forms())
     said = [messages.read({"kind": "loaded", "token": check.token, **json.loads(session.load())})]
     while (text := session.step()) is not None:
         said.append(messages.read(json.loads(text)))

@@ -87,6 +87,13 @@ LOAD_BUDGET_S: Final = 4.0  # running the code once, before a function is called
 FILE_BUDGET_S: Final = 900.0  # the whole check of one file: the slowest published file took 116 s in CPython
 
 
+FORMS: Final = ((Form.CHOOSE, ("choose",)), (Form.CS50, CS50_FUNCTIONS))
+"""Each form with the functions that tell it, in the order they are tried:
+the first form a file defines one of these functions of is its form. The
+page's worker, which has no engine, is handed this table and reads it the
+same way (site/py/sandbox.py)."""
+
+
 def detect_form(names: Iterable[str]) -> Form | None:
     """The form a file is written in, from the names it defines: ``choose``
     wins (today's form, unchanged), then any CS50 function; None for neither.
@@ -95,9 +102,7 @@ def detect_form(names: Iterable[str]) -> Form | None:
     (<Form.CHOOSE: 'choose'>, <Form.CS50: 'cs50'>, None)
     """
     defined = set(names)
-    if "choose" in defined:
-        return Form.CHOOSE
-    return Form.CS50 if defined & set(CS50_FUNCTIONS) else None
+    return next((form for form, functions in FORMS if defined.intersection(functions)), None)
 
 
 def action_of(cell: int) -> Action:

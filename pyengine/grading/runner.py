@@ -1,15 +1,15 @@
 """A student's code run, and its functions called: raw results out, no judging.
 
 One module serves both places a student's code runs: the checker page's Web
-Worker (site/py/sandbox.py imports it from the engine's zip) and the command
+Worker (the page sends its text, which tools/runtime/sandbox.mjs writes beside
+site/py/sandbox.py: that worker has no engine) and the command
 line's child process (``pyengine check`` starts ``python -I -S`` with this
 file's text as its ``-c`` program, in a bubblewrap sandbox). Both hand it
 probes and pass what comes back to the judge (pyengine.grading.answers reads
 it, pyengine.grading.judges judges it), which runs elsewhere:
 the student's code shares this interpreter and could reach anything it
-imports. That is why this module imports nothing of the engine: run on its
-own, it has its own small ``Board`` for the ``choose`` form, and the page
-hands it the engine's (``Runner(code, board_of=Board.parse)``).
+imports. That is why this module imports nothing of the engine: it has its
+own small ``Board`` for the ``choose`` form, in both places.
 
 A probe on the wire is ``[function, notation, action]``: ``["result",
 "X.O/.X./...", [2, 1]]``. Each call gets a board built for it alone (a list
