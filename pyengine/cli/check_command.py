@@ -48,7 +48,7 @@ from typing import IO, Any
 
 from ..grading.answers import Ended, Refused
 from ..grading.judge import Report, report_json
-from ..grading.probes import FILE_BUDGET_S, LOAD_BUDGET_S, Form
+from ..grading.probes import FILE_BUDGET_S, LOAD_BUDGET_S, Form, call_budget
 from ..grading.session import Session
 from . import bubblewrap
 from .arguments import UsageError, choice
@@ -347,9 +347,10 @@ class FileCheck:
             return
         child.ask(session.send())
         heard = time.monotonic()
-        while session.awaited is not None:
+        probes = session.judge.probes  # type: ignore[union-attr]  # loaded: the judge is made
+        while (index := session.awaited_index) is not None:  # 67,000 answers: one look a turn
             now = time.monotonic()
-            wait = min(session.budget_s() - (now - heard), self.file_budget - (now - started))
+            wait = min(call_budget(probes[index]) - (now - heard), self.file_budget - (now - started))
             try:
                 answer = child.answer(wait)
             except TimeoutError:
