@@ -11,6 +11,10 @@ code on Pyodide, measured at several times CPython's speed for this engine
 (Playwright and the system's Chromium, the site built into build/site).
 
     python bench/drill.py [--drills N] [--browser]
+    python bench/drill.py --against REV [--runs N] [--drills N]
+
+With ``--against``, the keys made afresh and the Checks of the same drills in
+this tree beside the engine of git revision REV (bench/against.py).
 """
 
 from __future__ import annotations
@@ -112,11 +116,53 @@ def browser(count: int) -> None:
         launched.close()
 
 
+AGAINST = """
+import random
+from pyengine.teaching.drill import ORDERS, Difficulty, Drill, answer_key, clear_caches, correct_entries, grade
+from pyengine.teaching.drill import drawn_tree, random_drill
+from pyengine.teaching.search import Rule
+from pyengine.teaching.stepwords import Convention
+
+drills = []
+for level in Difficulty:
+    rng = random.Random(31)
+    boards = [(random_drill(level, order, rng), order) for order in ORDERS for _ in range({count})]
+    boards.sort(key=lambda pair: -len(drawn_tree(*pair)))
+    drills += [Drill(board, order, Convention.MAXMIN, Rule.AIMA) for board, order in boards[:3]]
+
+def keys():
+    for drill in drills:
+        clear_caches()
+        answer_key(drill)
+
+answers = [(key, correct_entries(key)) for key in map(answer_key, drills)]
+
+def checks():
+    for key, entries in answers:
+        grade(key, entries)
+
+print(least({action}, 20))
+"""
+"""A figure of ``--against``: the nine drills ``cpython()`` times, each key
+made afresh (``keys``) or each full answer graded (``checks``)."""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--drills", type=int, default=30, help="drills sampled per level and order")
     parser.add_argument("--browser", action="store_true", help="also time Check in the built page")
+    parser.add_argument("--against", metavar="REV", help="measure beside the engine of git revision REV")
+    parser.add_argument("--runs", type=int, default=7, help="with --against: fresh interpreters per tree")
     args = parser.parse_args()
+    if args.against:
+        from bench.against import against
+
+        figures = {
+            "nine answer keys, made afresh": AGAINST.format(count=args.drills, action="keys"),
+            "nine Checks of a full answer": AGAINST.format(count=args.drills, action="checks"),
+        }
+        against(args.against, figures, args.runs)
+        return
     cpython(args.drills)
     if args.browser:
         browser(args.drills)

@@ -8,6 +8,11 @@ of minimax from X.O/.../... (6 empty cells, about 6,000 steps), then back to
 the middle, the explorer's "Back 100" or "previous" from far away.
 
     python bench/trace.py [--runs N] [--keep N ...]
+    python bench/trace.py --against REV [--runs N]
+
+With ``--against``, the default ``keep`` in this tree beside the engine of git
+revision REV (bench/against.py): the same step back, and the explorer's
+Forward pressed 1,500 times from the first step.
 """
 
 from __future__ import annotations
@@ -49,11 +54,54 @@ def step_back(keep: int) -> float:
     return time.perf_counter() - started
 
 
+SETUP = """
+from pyengine.board import Board
+from pyengine.teaching.search import Algorithm, Order
+from pyengine.teaching.trace import Trace
+
+BOARD = Board.parse("X.O/.../...")
+"""
+AGAINST = {
+    "a step back to the middle, after standing near the end": SETUP
+    + """
+def back():
+    trace = Trace(Algorithm.MINIMAX, BOARD, Order.CELLS)
+    trace.seek_last()
+    trace.work(10**9)
+    trace.seek(trace.total - 10)
+    trace.work(10**9)
+    start = time.process_time()
+    trace.seek(trace.total // 2)
+    trace.work(10**9)
+    return time.process_time() - start
+
+print(min(back() for _ in range(7)))
+""",
+    "Forward 1,500 times from the first step": SETUP
+    + """
+def forward():
+    trace = Trace(Algorithm.MINIMAX, BOARD, Order.CELLS)
+    for number in range(2, 1501):
+        trace.seek(number)
+        trace.work(10)
+
+print(least(forward, 7))
+""",
+}
+"""The figures of ``--against``: the API they call is the same before the fold (8a928e4) and after."""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--keep", type=int, nargs="*", default=[2000])
+    parser.add_argument("--against", metavar="REV", help="measure beside the engine of git revision REV")
     args = parser.parse_args()
+    if args.against:
+        from bench.against import against
+
+        against(args.against, AGAINST, args.runs)
+        return
     keeps = [DEFAULT_KEEP, *(keep for keep in args.keep if keep != DEFAULT_KEEP)]
     times: dict[int, list[float]] = {keep: [] for keep in keeps}
     for _ in range(args.runs):

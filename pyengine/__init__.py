@@ -65,7 +65,7 @@ The words, each with one meaning:
   (``Value``, ranked by ``Value.rank``; a learner is paid its ``reward``);
   a **score** folds a value and its distance into one int (analysis.py);
   the searches' values are plain +1, 0, -1.
-- **node**: a position a search entered: ``TreeNode`` in a whole tree,
+- **node**: a position a search entered: ``SearchNode`` in a whole tree,
   ``PathNode`` on the current path; the strategy map's boards are ``MapBoard``.
 """
 

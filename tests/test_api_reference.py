@@ -109,8 +109,8 @@ def test_an_attribute_set_from_a_parameter_takes_its_type(engine: griffe.Module)
 
 
 def test_an_instance_attributes_literal_gives_its_type_and_stays(engine: griffe.Module) -> None:
-    shown = engine["teaching.trace.Trace.shown"]
-    assert (str(shown.annotation), str(shown.value)) == ("int", "1")
+    made = engine["teaching.searchtree.Fold.made"]
+    assert (str(made.annotation), str(made.value)) == ("int", "0")
 
 
 def test_an_expression_value_goes_the_annotation_stays(engine: griffe.Module) -> None:

@@ -26,8 +26,9 @@ import tree_drawing as drawing
 from pyengine import Board, Player, Value, reachable_positions, value_of
 from pyengine.teaching import searchwords
 from pyengine.teaching.search import Algorithm, Kind, Order, events
+from pyengine.teaching.searchtree import fold
 from pyengine.teaching.stepwords import Convention, describe, valued_side
-from pyengine.teaching.trace import SMALL_TREE, Step, Trace, tree
+from pyengine.teaching.trace import SMALL_TREE, Step, Trace
 
 ORDERS = (Order.CELLS, Order.CCE)
 CONVENTIONS = tuple(Convention)
@@ -118,7 +119,8 @@ def after(board: Board, path: tuple[int, ...]) -> Board:
 def walk(board: Board, order: Order, checks: Checks) -> None:
     """Every step of alpha-beta on ``board`` in ``order``, every view, both conventions."""
     steps = list(events(Algorithm.ALPHABETA, board, order))
-    nodes, _ = tree(steps)
+    searched = fold(steps, order)
+    nodes = searched.nodes
     checks.seen.clear()
     for convention in CONVENTIONS:
         # The outline's line for a node changes only when its value comes back
@@ -131,7 +133,7 @@ def walk(board: Board, order: Order, checks: Checks) -> None:
                 checks.read("outline", OUTLINE, line, node.board, valued_side(node.board))
             else:
                 checks.read("outline", OUTLINE, line, node.board, None)
-    whole = drawing.WholeTree(steps, True)
+    whole = drawing.WholeTree(searched, True)
     trace = Trace(Algorithm.ALPHABETA, board, order)
     for number_ in range(1, len(steps) + 1):
         trace.seek(number_)
@@ -228,7 +230,7 @@ def test_the_deep_cut_offs_move_is_said_to_be_at_most_plus_one() -> None:
     """After X plays top right, O wins on the left column at once, so the
     move is worth -1 to X; alpha-beta stopped at +1, a bound."""
     lesson = next(lesson for lesson in explorer_address.LESSONS if lesson.key == "deep-cutoff")
-    nodes, _ = tree(list(events(lesson.algorithm, lesson.board, lesson.order)))
+    nodes = fold(events(lesson.algorithm, lesson.board, lesson.order), lesson.order).nodes
     top_right = next(node for node in nodes if node.move == 2 and node.parent == 0)
     assert searchwords.tree_label(top_right, True, True).startswith("X top right (2): \u2264 +1 for X \u2014 cut off")
     assert truth(lesson.board.play(2), Player.X) == -1

@@ -55,8 +55,9 @@ def test_an_unreadable_score_is_said_and_replaced() -> None:
 
 def test_the_score_counts_and_remembers() -> None:
     score = view.Score()
-    for right in (True, True, False, True):
-        score = view.scored(score, right)
+    boards = ("XO./.XO/X..", "XOX/OXO/...", "XO./OX./...", "X.O/OX./X..")
+    for board, right in zip(boards, (True, True, False, True), strict=True):
+        score = view.scored(score, DRILL._replace(board=Board.parse(board)), right)
     assert (score.done, score.right, score.streak, score.best) == (4, 3, 1, 2)
     for number in range(view.RECENT + 3):
         score = view.seen(
@@ -68,6 +69,38 @@ def test_the_score_counts_and_remembers() -> None:
     assert kept == score and problem is None
     assert str(DRILL.board) in view.recent_positions(score)
     assert view.score_text(score).startswith("Score: 3 of 4 drills")
+
+
+def _counts(score: view.Score) -> tuple[int, int, int, int]:
+    return (score.done, score.right, score.streak, score.best)
+
+
+def test_a_drill_counts_at_its_first_check_only() -> None:
+    """Wrong at the first Check, then Clear (a new attempt) and right: still not
+    right at the first check; nor after a reload (the score written and read
+    back), nor after Show the answer; another drill, or the same position with
+    another rule, counts on its own."""
+    score = view.scored(view.Score(), DRILL, False)
+    assert _counts(score) == (1, 0, 0, 0) and view.counted(score, DRILL)
+    again = view.scored(score, DRILL, True)  # after Clear, the same answer right
+    assert again == score and view.score_text(again).startswith("Score: 0 of 1 drill ")
+    reloaded, problem = view.read_score(view.write_score(score))
+    assert problem is None and reloaded == score
+    assert view.scored(reloaded, DRILL, True) == score  # after a reload
+    assert view.scored(reloaded, DRILL, False) == score  # Show the answer
+    right = view.scored(view.Score(), DRILL, True)  # right at its first check
+    assert _counts(right) == (1, 1, 1, 1) and view.scored(right, DRILL, False) == right
+    strict = DRILL._replace(rule=Rule.AIMA)
+    assert _counts(view.scored(score, strict, True)) == (2, 1, 1, 1)
+    # The counted drills remembered are the recent ones: the oldest is forgotten first.
+    full = view.Score(checked=(view.drill_query(DRILL), *(f"?pos=other{n}" for n in range(view.RECENT - 1))))
+    assert view.counted(full, DRILL)
+    full = view.scored(full, strict, True)
+    assert len(full.checked) == view.RECENT and not view.counted(full, DRILL) and view.counted(full, strict)
+    # A score kept before counted drills were remembered still reads.
+    old = json.dumps({"done": 3, "right": 1, "streak": 1, "best": 1, "recent": [view.drill_query(DRILL)]})
+    kept, problem = view.read_score(old)
+    assert problem is None and _counts(kept) == (3, 1, 1, 1) and kept.checked == ()
 
 
 def test_the_rules_difference_is_said_where_there_is_one() -> None:
@@ -98,7 +131,6 @@ def test_an_attempt_keeps_its_grades_until_changed_and_is_scored_once() -> None:
     assert path not in attempt.grades and len(attempt.grades) == len(right) - 1
     blank = attempt.check({p: Entry(None, False) for p in right})
     assert blank.missing or blank.wrong
-    assert attempt.score_once() and not attempt.score_once()
     for node in attempt.key.nodes:
         text, skipped = attempt.answer(node.path)
         assert text == (node.answer.text if node.answer else "") and skipped is (node.status is Status.SKIPPED)

@@ -22,7 +22,8 @@ from pyengine.teaching.search import (
     run_to_end,
     tally,
 )
-from pyengine.teaching.trace import SMALL_TREE, BranchState, Trace, tree
+from pyengine.teaching.searchtree import BranchState, fold
+from pyengine.teaching.trace import SMALL_TREE, Trace
 
 PLAIN = {Value.WIN: 1, Value.DRAW: 0, Value.LOSS: -1}
 SEARCHES = [(Algorithm.MINIMAX, Order.CELLS), (Algorithm.MEMO, Order.CELLS)] + [
@@ -252,7 +253,8 @@ class TestTree:
         the page promises to draw."""
         for board in [b for b in LIVE if 9 - b.ply <= SMALL_TREE][::50]:
             steps = list(events(algorithm, board, order))
-            nodes, index = tree(steps)
+            searched = fold(steps, order)
+            nodes, index = searched.nodes, searched.by_path
             assert len(nodes) == tally(iter(steps)).nodes == len(index)
             assert nodes[0].value == steps[-1].value and nodes[0].valued == len(steps)
             for node in nodes[1:]:

@@ -30,8 +30,9 @@ from pyengine.teaching.search import (
     run_to_end,
     tally,
 )
+from pyengine.teaching.searchtree import Bound, Branch, BranchState, PathNode, fold
 from pyengine.teaching.stepwords import Convention, describe
-from pyengine.teaching.trace import JUMPS, SMALL_TREE, Branch, BranchState, PathNode, Trace, steps_bound, tree
+from pyengine.teaching.trace import JUMPS, SMALL_TREE, Trace, steps_bound
 
 SMALL = Board.parse("X.O/.X./..O")  # where End, then Back, once stuck the explorer
 LARGE = Board.parse("XO../OX../..XO/....")  # a 4x4 position with 10 empty cells, the most searched here
@@ -218,7 +219,7 @@ class TestWords:
         position after that move, negated (negamax: the mover's gain); the
         root, its side to move and its value."""
         board = Board.parse("XOX/OX./...")
-        nodes, _ = tree(list(events(Algorithm.MINIMAX, board)))
+        nodes = fold(events(Algorithm.MINIMAX, board)).nodes
         for node in nodes[1:]:
             label = searchwords.tree_label(node, valued=True, cut=False)
             mover = node.board[node.move]
@@ -231,7 +232,7 @@ class TestWords:
 
     def test_a_cut_offs_skipped_cells_are_named(self) -> None:
         steps = list(events(Algorithm.ALPHABETA, Board.parse("XOX/OXO/..."), Order.CCE))
-        nodes, _ = tree(steps)
+        nodes = fold(steps, Order.CCE).nodes
         cut = [node for node in nodes if node.skipped]
         assert cut, "this position has a cut-off"
         for node in cut:
@@ -337,7 +338,7 @@ class TestConventions:
         the value of the position after the move for X (the engine's own
         run_to_end, turned to X's side here), the negamax label the mover's;
         they agree after X's moves and are opposite after O's."""
-        nodes, _ = tree(list(events(Algorithm.MINIMAX, board)))
+        nodes = fold(events(Algorithm.MINIMAX, board)).nodes
         movers = set()
         for node in nodes[1:]:
             assert node.move is not None
@@ -427,7 +428,8 @@ class TestConventions:
                     if branch.value is None:
                         continue
                     text = searchwords.branch_text(branch, node, convention=MAXMIN)
-                    mark = {0: "", 1: "\u2265 ", -1: "\u2264 "}[from_x(branch.bound, side)]  # a bound turns with it
+                    turned = branch.bound if side is Player.X else branch.bound.flipped  # a bound turns with it
+                    mark = {Bound.EXACT: "", Bound.AT_LEAST: "\u2265 ", Bound.AT_MOST: "\u2264 "}[turned]
                     assert text.startswith(
                         f"{searchwords.cells_text([branch.move], 3)}: {mark}{SIGNS[from_x(branch.value, side)]}, "
                     ), text
@@ -466,7 +468,7 @@ class TestConventions:
 
     def test_a_branchs_value_is_stated_for_the_side_to_move_at_its_position(self) -> None:
         """O to move: a move worth +1 to O is -1 from X's side, and a bound turns round with it."""
-        branch = Branch(4, BranchState.DONE, 1, 1, 5, 2)
+        branch = Branch(4, BranchState.DONE, 1, Bound.AT_LEAST, 5, 2)
         node = PathNode(Board.parse("X../.../..."), -2, 2, 4, 1, (branch,), 1)
         assert searchwords.branch_text(branch, node) == "centre (4): \u2265 +1, 5 nodes"
         assert searchwords.branch_text(branch, node, convention=MAXMIN) == "centre (4): \u2264 \u22121, 5 nodes"
@@ -736,7 +738,7 @@ class TestRules:
         board = rules_differ_board()
         for rule, mark in ((Rule.AIMA, "≥"), (Rule.STRICT, ">")):
             steps = list(events(Algorithm.ALPHABETA, board, Order.CELLS, rule))
-            whole = tree_drawing.WholeTree(steps, True, rule)
+            whole = tree_drawing.WholeTree(fold(steps, Order.CELLS, rule), True, rule)
             trace = Trace(Algorithm.ALPHABETA, board, Order.CELLS, rule=rule)
             trace.seek(len(steps))
             finish(trace)
@@ -750,21 +752,33 @@ class TestRules:
     @pytest.mark.parametrize("rule", list(Rule))
     def test_the_bounds_shown_are_the_drills_under_each_rule(self, rule: Rule) -> None:
         """What the explorer marks as only a bound (≥, ≤) is what the drill's
-        answer key proves under the same rule (pyengine.teaching.drill.bound_of): under
+        answer key proves under the same rule (pyengine.teaching.drill.answer_key): under
         the strict rule a value on an end of the window is exact."""
-        from pyengine.teaching.drill import Bound, bound_of
+        from pyengine.teaching.drill import Claim, Drill, answer_key
 
-        signs = {Bound.AT_LEAST: 1, Bound.AT_MOST: -1, Bound.EXACT: 0}
         board = rules_differ_board()
+        key = answer_key(Drill(board, Order.CELLS, Convention.NEGAMAX, rule))
         steps = list(events(Algorithm.ALPHABETA, board, Order.CELLS, rule))
-        nodes, index = tree(steps, rule)
-        valued = [node for node in nodes if node.parent >= 0 and node.value is not None]
+        searched = fold(steps, Order.CELLS, rule)
+        valued = [node for node in searched.nodes if node.parent >= 0 and node.value is not None]
         for node in valued:
             assert node.value is not None
             exact = node.hit or node.board.is_over
-            want = 0 if exact else -signs[bound_of(-node.value, node.window, rule)]
-            assert node.bound == want, node
-        ties = [node for node in valued if node.value is not None and -node.value in node.window]
+            # Fail-soft, by hand: inside the window exact, on or past an end a bound (AIMA) or past it (strict).
+            alpha, beta = node.window
+            tie = 0 if rule is Rule.AIMA else 1
+            want = (
+                Bound.EXACT
+                if exact
+                else Bound.AT_LEAST
+                if node.value - beta >= tie
+                else Bound.AT_MOST
+                if alpha - node.value >= tie
+                else Bound.EXACT
+            )
+            assert node.bound is want, node
+            assert key.node(node.path).own == Claim(node.value, want), node
+        ties = [node for node in valued if node.value is not None and node.value in node.window]
         assert ties  # values on an end of the window: where the rules' bounds differ
         # Walked step by step, the trace marks the same bounds on the moves of the path.
         trace = Trace(Algorithm.ALPHABETA, board, Order.CELLS, rule=rule)
@@ -772,7 +786,7 @@ class TestRules:
             if event.kind is Kind.UP and event.move is not None:
                 trace.seek(number)
                 finish(trace)
-                assert trace.current.value_bound == nodes[index[(*event.path, event.move)]].bound, number
+                assert trace.current.value_bound == searched.node((*event.path, event.move)).mover_bound, number
 
     def test_only_alpha_beta_has_a_rule(self) -> None:
         assert Trace(Algorithm.MINIMAX, SMALL, rule=Rule.STRICT).rule is Rule.AIMA

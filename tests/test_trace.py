@@ -9,9 +9,10 @@ import random
 
 import pytest
 
-from pyengine import Board, Player
+from pyengine import Board, Player, UnknownChoiceError
 from pyengine.teaching.search import Algorithm, Event, Kind, Order, events, run_to_end, tally
-from pyengine.teaching.trace import Trace, steps_total
+from pyengine.teaching.searchtree import Fold
+from pyengine.teaching.trace import JUMPS, LANDMARKS, Jump, Step, Trace, steps_total
 
 SEARCHES = [
     (Algorithm.ALPHABETA, Board.parse("XO./OX./..."), Order.ENGINE),
@@ -146,3 +147,79 @@ def test_the_total_is_known_from_the_counts_alone(algorithm: Algorithm, board: B
     step, and its counts give the number of steps events() makes."""
     counts = run_to_end(algorithm, board, order).counts
     assert steps_total(counts) == sum(1 for _ in events(algorithm, board, order))
+
+
+def replayed(algorithm: Algorithm, board: Board, order: Order) -> list[Step]:
+    """Every step of the search, each from a plain replay of its events from
+    the first: one fold, never stepped back, asked for nothing (only
+    alpha-beta orders its moves)."""
+    folding = Fold(order if algorithm is Algorithm.ALPHABETA else Order.CELLS)
+    replay = []
+    for event in events(algorithm, board, order):
+        folding.add(event)
+        replay.append(Step(folding.made, event, folding.counts(), folding.path(), folding.cutoffs_at_x))
+    return replay
+
+
+@pytest.mark.parametrize("algorithm", list(Algorithm))
+@pytest.mark.parametrize(
+    ("board", "order"),
+    [
+        (Board.parse("X.O/.X./..O"), Order.CCE),
+        (Board.parse("XO./OX./..."), Order.ENGINE),
+        (Board.parse("X.O/.X./..."), Order.CELLS),
+        (Board.parse("XOXO/OXO./.O../.X.X"), Order.CCE),
+    ],
+    ids=str,
+)
+def test_random_jumps_land_where_a_plain_replay_does(algorithm: Algorithm, board: Board, order: Order) -> None:
+    """Seeded random jumps (on and back by 1, 10 and 100, to either end, to
+    the next or previous landmark) and seeks to a step, each worked to its
+    end: the trace stands at the step the jump names, counted here from the
+    step before, and that step (its event, counts, path with every move's
+    state, value and bound) is the plain replay's. ``keep`` changes between
+    runs, from almost nothing remembered to two hundred steps."""
+    replay = replayed(algorithm, board, order)
+    last = len(replay)
+    landmark = LANDMARKS[algorithm]
+    marks = [step.number for step in replay if step.event.kind is landmark]
+    rng = random.Random(f"{algorithm.value} {board} {order.value}")
+    for keep in (2, 17, 240):
+        trace = Trace(algorithm, board, order, keep=keep)
+        here = 1
+        assert trace.current == replay[0]
+        for _ in range(100):
+            if rng.random() < 0.1:
+                asked = rng.randint(-5, last + 50)
+                trace.seek(asked)
+                wanted = min(max(1, asked), last)
+            else:
+                jump = rng.choice(JUMPS)
+                trace.jump(jump)
+                if jump is Jump.FIRST:
+                    wanted = 1
+                elif jump is Jump.LAST:
+                    wanted = last
+                elif jump is Jump.NEXT:
+                    wanted = next((n for n in marks if n > here), last)
+                elif jump is Jump.PREVIOUS:
+                    wanted = next((n for n in reversed(marks) if n < here), 1)
+                else:
+                    assert jump.steps is not None
+                    wanted = min(max(1, here + jump.steps), last)
+            for _ in trace.run():
+                pass
+            assert trace.current == replay[wanted - 1], (keep, here, wanted)
+            assert trace.cursor.at == trace.shown == trace.target == wanted
+            here = wanted
+
+
+def test_a_jump_is_read_from_its_text_once() -> None:
+    """The page's data-jump names read into Jumps; any other text is the
+    engine's UnknownChoiceError, naming every jump, never a number parsed."""
+    assert [Jump.parse(jump.value) for jump in JUMPS] == list(JUMPS)
+    assert Jump.parse(" Next ") is Jump.NEXT and Jump.ON_10.farther is Jump.ON_100
+    for text in ("+1000", "10", "", "back"):
+        with pytest.raises(UnknownChoiceError) as caught:
+            Jump.parse(text)
+        assert caught.value.choices == tuple(jump.value for jump in JUMPS)

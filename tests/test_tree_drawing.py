@@ -15,8 +15,9 @@ from tree_drawing import Picture, View, WholeTree
 from pyengine import Board
 from pyengine.board import Player
 from pyengine.teaching.search import INFINITY, Algorithm, Kind, Order, events
+from pyengine.teaching.searchtree import Bound, BranchState, fold
 from pyengine.teaching.stepwords import Convention, bounded
-from pyengine.teaching.trace import BranchState, Step, Trace
+from pyengine.teaching.trace import Step, Trace
 from tests.support import expected_values, key
 
 SMALL = Board.parse("X.O/.X./..O")  # five empty cells: alpha-beta cuts here
@@ -50,7 +51,7 @@ class TestWholeTree:
         ``convention`` states it; data-step is the step that entered the
         node (a skipped move: its cut-off's step)."""
         steps = list(events(algorithm, board, order))
-        whole = WholeTree(steps, algorithm is Algorithm.ALPHABETA)
+        whole = WholeTree(fold(steps), algorithm is Algorithm.ALPHABETA)
         trace = Trace(algorithm, board, order)
         for number in range(1, len(steps) + 1):
             trace.seek(number)
@@ -74,7 +75,7 @@ class TestWholeTree:
 
     def test_the_last_step_has_every_node_and_the_root_value(self) -> None:
         steps = list(events(Algorithm.ALPHABETA, SMALL, Order.CELLS))
-        whole = WholeTree(steps, True)
+        whole = WholeTree(fold(steps), True)
         picture = whole.picture(step_at(Algorithm.ALPHABETA, SMALL, Order.CELLS, len(steps)), Convention.NEGAMAX)
         cutoffs = [e for e in steps if e.kind is Kind.CUTOFF]
         assert cutoffs, "this position must show a cut-off"
@@ -99,7 +100,7 @@ class TestWholeTree:
         cut = next(e for e in steps if e.kind is Kind.CUTOFF and e.board.to_move is Player.O)
         number = steps.index(cut) + 1
         step = step_at(Algorithm.ALPHABETA, SMALL, Order.CELLS, number)
-        whole = WholeTree(steps, True)
+        whole = WholeTree(fold(steps), True)
         sign = {1: "+1", 0: "0", -1: "\u22121", INFINITY: "+\u221e", -INFINITY: "\u2212\u221e"}
         negamax = whole.picture(step, Convention.NEGAMAX).notes["cut:" + key(cut.path)].lines
         maxmin = whole.picture(step, Convention.MAXMIN).notes["cut:" + key(cut.path)].lines
@@ -107,6 +108,11 @@ class TestWholeTree:
         assert maxmin == (f"\u03b1 {sign[-cut.beta]}", f"\u2265 \u03b2 {sign[-cut.alpha]}")
         window = whole.picture(step, Convention.NEGAMAX).notes["window"].lines[0]
         assert window.endswith(f"\u03b1 {sign[cut.alpha]}, \u03b2 {sign[cut.beta]}")
+        # The window is the current node's, which the picture marks apart from the rest of the path.
+        assert window.startswith("At the current node (outlined)")
+        glyphs = whole.picture(step, Convention.NEGAMAX).glyphs
+        current = [name for name, glyph in glyphs.items() if "current" in glyph.classes.split()]
+        assert current == [key(cut.path)]
 
     def test_bounds_are_marked_where_the_window_narrowed(self) -> None:
         """Alpha-beta below the root returns bounds: a node whose value fell
@@ -114,12 +120,12 @@ class TestWholeTree:
         root and finished games never do; minimax never does."""
         steps = list(events(Algorithm.ALPHABETA, SMALL, Order.CELLS))
         step = step_at(Algorithm.ALPHABETA, SMALL, Order.CELLS, len(steps))
-        picture = WholeTree(steps, True).picture(step, Convention.NEGAMAX)
+        picture = WholeTree(fold(steps), True).picture(step, Convention.NEGAMAX)
         bounded = {name for name, g in picture.glyphs.items() if g.label[:1] in ("\u2265", "\u2264")}
         assert bounded and "" not in bounded
         assert all(not g.board.is_over for name, g in picture.glyphs.items() if name in bounded)
         plain = list(events(Algorithm.MINIMAX, SMALL))
-        minimax = WholeTree(plain, False).picture(
+        minimax = WholeTree(fold(plain), False).picture(
             step_at(Algorithm.MINIMAX, SMALL, Order.CELLS, len(plain)), Convention.NEGAMAX
         )
         assert all(g.label[:1] not in ("\u2265", "\u2264") for g in minimax.glyphs.values())
@@ -132,21 +138,21 @@ class TestWholeTree:
         steps = list(events(Algorithm.ALPHABETA, board))
         step = step_at(Algorithm.ALPHABETA, board, Order.CELLS, len(steps))
         for convention, value in ((Convention.NEGAMAX, "-1"), (Convention.MAXMIN, "1")):
-            assert WholeTree(steps, True).picture(step, convention).glyphs[""].value == value
+            assert WholeTree(fold(steps), True).picture(step, convention).glyphs[""].value == value
             assert drawing.path_picture(step, True, True, convention).glyphs[""].value == value
 
     def test_memo_hits_are_marked(self) -> None:
         steps = list(events(Algorithm.MEMO, SMALL))
         hits = {key(e.path) for e in steps if e.kind is Kind.HIT}
         assert hits
-        picture = WholeTree(steps, False).picture(
+        picture = WholeTree(fold(steps), False).picture(
             step_at(Algorithm.MEMO, SMALL, Order.CELLS, len(steps)), Convention.NEGAMAX
         )
         assert {name for name, g in picture.glyphs.items() if "hit" in g.classes.split()} == hits
 
     def test_leaves_get_their_own_slots_and_parents_sit_over_their_children(self) -> None:
         steps = list(events(Algorithm.MINIMAX, TINY))
-        whole = WholeTree(steps, False)
+        whole = WholeTree(fold(steps), False)
         picture = whole.picture(step_at(Algorithm.MINIMAX, TINY, Order.CELLS, len(steps)), Convention.NEGAMAX)
         by_depth: dict[float, list[float]] = {}
         for glyph in picture.glyphs.values():
@@ -228,7 +234,7 @@ class TestPathView:
 class TestChoosingTheView:
     def test_whole_when_it_fits_readably_else_the_path(self) -> None:
         steps = list(events(Algorithm.ALPHABETA, TINY, Order.CELLS))
-        whole = WholeTree(steps, True)
+        whole = WholeTree(fold(steps), True)
         needed = whole.slots * drawing.SLOT_BOARDS + 2 * drawing.MARGIN
         assert drawing.choose_view(whole.slots, 4, needed * drawing.MIN_SCALE) == View(True, True)
         moves = whole.slots * drawing.SLOT_MOVES + 2 * drawing.MARGIN
@@ -239,16 +245,16 @@ class TestChoosingTheView:
     def test_three_empty_cells_are_whole_down_to_a_phone(self) -> None:
         """The browser test's position (tests/browser/test_tree.py) is drawn
         whole in a box 256 px wide, whatever the page's layout gives the tree."""
-        whole = WholeTree(list(events(Algorithm.ALPHABETA, Board.parse("XOX/.O./X.O"))), True)
+        whole = WholeTree(fold(events(Algorithm.ALPHABETA, Board.parse("XOX/.O./X.O"))), True)
         assert drawing.choose_view(whole.slots, 3, 256).whole
 
     def test_projector_widths(self) -> None:
         """On a 1280 px projector with the tree as wide as the screen, a
         four-empty-cell search is drawn whole with boards; plain minimax on
         six empty cells (hundreds of leaves) only as its path."""
-        tiny = WholeTree(list(events(Algorithm.ALPHABETA, TINY, Order.CCE)), True)
+        tiny = WholeTree(fold(events(Algorithm.ALPHABETA, TINY, Order.CCE)), True)
         assert drawing.choose_view(tiny.slots, 4, 1280) == View(True, True)
-        big = WholeTree(list(events(Algorithm.MINIMAX, Board.parse("X.O/.X./..."))), False)
+        big = WholeTree(fold(events(Algorithm.MINIMAX, Board.parse("X.O/.X./..."))), False)
         assert drawing.choose_view(big.slots, 6, 1920).whole is False
 
     def test_presenting_keeps_labels_and_cells_24_px_at_1080(self) -> None:
@@ -259,7 +265,7 @@ class TestChoosingTheView:
         least_px = 1080 * drawing.PRESENT_SHARE
         assert least_px == pytest.approx(24)
         board = Board.parse("O../OX./.X.")
-        deep = WholeTree(list(events(Algorithm.ALPHABETA, board, Order.CELLS)), True)
+        deep = WholeTree(fold(events(Algorithm.ALPHABETA, board, Order.CELLS)), True)
         box = (deep.slots * drawing.SLOT_MOVES + 2 * drawing.MARGIN) * drawing.MIN_SCALE  # whole, moves, today
         assert drawing.choose_view(deep.slots, 5, box) == View(True, False)
         view = drawing.choose_view(deep.slots, 5, box, least_px)
@@ -269,7 +275,7 @@ class TestChoosingTheView:
         assert (5 * drawing.SLOT_BOARDS + 2 * drawing.MARGIN) * scale <= box  # the path's row fits at that scale
         assert drawing.least_scale(False, 3, least_px) * drawing.VALUE_FONT == pytest.approx(24)
         assert drawing.least_scale(True, 3, 0.0) == drawing.MIN_SCALE  # not presenting: today's rule
-        tiny = WholeTree(list(events(Algorithm.ALPHABETA, TINY, Order.CELLS)), True)
+        tiny = WholeTree(fold(events(Algorithm.ALPHABETA, TINY, Order.CELLS)), True)
         assert drawing.choose_view(tiny.slots, 4, 1035, least_px).whole
 
 
@@ -290,16 +296,19 @@ class TestShapes:
 
     def test_words(self) -> None:
         assert bounded(1) == "+1"
-        assert bounded(0, 1) == "\u2265 0" and bounded(-1, -1) == "\u2264 \u22121"
+        assert bounded(0, Bound.AT_LEAST) == "\u2265 0" and bounded(-1, Bound.AT_MOST) == "\u2264 \u22121"
         assert drawing.node_key(()) == "" and drawing.node_key((4, 0)) == "4,0"
         assert "MAX" in drawing.key_text(Convention.MAXMIN, True)
         assert "cut off" in drawing.key_text(Convention.NEGAMAX, True)
         assert "cut off" not in drawing.key_text(Convention.NEGAMAX, False)
+        assert "current node, where the search stands, has a thick outline" in drawing.key_text(
+            Convention.NEGAMAX, False
+        )
 
 
 def test_picture_is_a_record() -> None:
     """A picture compares by value: the page redraws only what changed."""
     step = step_at(Algorithm.MINIMAX, TINY, Order.CELLS, 5)
-    whole = WholeTree(list(events(Algorithm.MINIMAX, TINY)), False)
+    whole = WholeTree(fold(events(Algorithm.MINIMAX, TINY)), False)
     first: Picture = whole.picture(step, Convention.NEGAMAX)
     assert first == whole.picture(step, Convention.NEGAMAX)

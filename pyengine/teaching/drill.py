@@ -9,11 +9,12 @@ student writes the value of every position the search reaches (a bound,
 move it never examines.
 
 The answer key is read from the engine's own alpha-beta events
-(``search.events``, the ones the explorer steps through), never from a second
-search: a position is searched if an ENTER event reached it, skipped if a
-CUTOFF event skipped it; its value is the one its UP (or DONE) event carries,
-and it is a bound when it lies outside the window its ENTER event gave it.
-The full tree that is drawn is the one plain minimax enters.
+(``search.events``, the ones the explorer steps through), folded into their
+tree by ``searchtree.fold`` as the explorer's are, never from a second
+search: a position is searched if the search entered it, skipped if a
+cut-off skipped it; its value is the one that came back from it, and it is
+a bound (``searchtree.bound_of``) when it lies outside the window it was
+entered with. The full tree that is drawn is the one plain minimax enters.
 
 >>> drill = Drill(Board.parse("XO./.XO/X.."), Order.CELLS, Convention.MAXMIN, Rule.AIMA)
 >>> key = answer_key(drill)
@@ -33,9 +34,9 @@ from ..choices import Choice
 from ..geometry import Cell
 from ..records import Record
 from ..words import cell_name
-from .search import Algorithm, Event, Kind, Order, Rule, events, ordered_moves
-from .stepwords import Convention, path_words, role, signed, stated_window, valued_side
-from .trace import bound
+from .search import Algorithm, Event, Order, Rule, events, ordered_moves
+from .searchtree import Bound, SearchNode, SearchTree, fold
+from .stepwords import Convention, bounded, path_words, role, signed, stated_window, valued_side
 
 TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
@@ -69,22 +70,6 @@ _EMPTIES: Final = {Difficulty.SHORT: (3, 3, (3,)), Difficulty.LONG: (3, 4, (4,))
 """Each level's board size, and how many empty cells its positions have (min, choices)."""
 
 
-class Bound(Enum):
-    """Whether a value is exact or only a bound."""
-
-    EXACT = ""
-    AT_LEAST = "\u2265 "
-    AT_MOST = "\u2264 "
-
-    @property
-    def flipped(self) -> Bound:
-        """The same bound seen from the other side (its sign changed)."""
-        return _FLIP[self]
-
-
-_FLIP: Final = {Bound.EXACT: Bound.EXACT, Bound.AT_LEAST: Bound.AT_MOST, Bound.AT_MOST: Bound.AT_LEAST}
-
-
 class Claim(Record):
     """A value as a node shows it: ``+1``, ``\u2265 0``, ``\u2264 \u22121``."""
 
@@ -93,7 +78,7 @@ class Claim(Record):
 
     @property
     def text(self) -> str:
-        return self.bound.value + signed(self.value)
+        return bounded(self.value, self.bound)
 
     def seen_by(self, side: Player, viewer: Player) -> Claim:
         """This claim, made for ``side``, as ``viewer`` sees it (the other side: sign and bound flipped)."""
@@ -206,79 +191,45 @@ def viewer(board: Board, path: Path, convention: Convention) -> Player:
     return side.other if path else side
 
 
-_BOUNDS: Final = {1: Bound.AT_LEAST, -1: Bound.AT_MOST, 0: Bound.EXACT}
-"""trace.bound's answer as a Bound."""
-
-
-def bound_of(value: int, window: tuple[int, int], rule: Rule) -> Bound:
-    """What a search under ``rule`` proves of a value it returns from a
-    position entered with ``window`` (for the same side): fail-soft, the value
-    is exact inside the window, a bound outside it. Under AIMA's rule a value
-    on an end of the window is a bound too (a cut-off at a tie stopped it
-    there); under the strict rule, which never cuts on a tie, it is exact
-    (the one rule, trace.bound, that the explorer's views use too)."""
-    return _BOUNDS[bound(value, *window, rule)]
-
-
-class _Search(Record):
-    """What alpha-beta did, read from its events: each position's window on
-    entering, each one's value for its own side to move, the moves skipped
-    (with the cut-off that skipped them), and the cut-offs in order."""
-
-    windows: dict[Path, tuple[int, int]]
-    values: dict[Path, int]
-    skipped: dict[Path, Event]
-    cutoffs: tuple[Event, ...]
+@lru_cache(maxsize=64)
+def _searched(board: Board, order: Order, rule: Rule) -> SearchTree:
+    """Alpha-beta's tree on ``board``, folded once for both conventions (and
+    for ``eligible``, which counts the cut-offs)."""
+    return fold(events(Algorithm.ALPHABETA, board, order, rule), order, rule)
 
 
 @lru_cache(maxsize=64)
-def _searched(board: Board, order: Order, rule: Rule) -> _Search:
-    """Alpha-beta's events on ``board``, read once for both conventions (and
-    for ``eligible``, which counts the cut-offs)."""
-    windows: dict[Path, tuple[int, int]] = {}
-    values: dict[Path, int] = {}
-    skipped: dict[Path, Event] = {}
-    cutoffs: list[Event] = []
-    for event in events(Algorithm.ALPHABETA, board, order, rule):
-        kind = event.kind
-        if kind is Kind.ENTER:
-            windows[event.path] = (event.alpha, event.beta)
-        elif kind is Kind.LEAF or kind is Kind.DONE:
-            assert event.value is not None
-            values[event.path] = event.value
-        elif kind is Kind.UP:
-            assert event.value is not None and event.move is not None
-            values[(*event.path, event.move)] = -event.value
-        elif kind is Kind.CUTOFF:
-            cutoffs.append(event)
-            for cell in event.skipped:
-                skipped[(*event.path, cell)] = event
-    return _Search(windows, values, skipped, tuple(cutoffs))
+def whole_tree(board: Board) -> SearchTree:
+    """The tree plain minimax enters from ``board``: every position below it."""
+    return fold(events(Algorithm.MINIMAX, board))
 
 
 @lru_cache(maxsize=64)
 def drawn_tree(board: Board, order: Order) -> tuple[tuple[Path, Board, tuple[Cell, ...]], ...]:
     """The positions drawn, each with its path and moves: every one plain
     minimax enters, depth first with each position's moves in ``order``."""
-    whole = {event.path for event in events(Algorithm.MINIMAX, board) if event.kind is Kind.ENTER}
+    nodes = whole_tree(board).nodes
     drawn = []
 
-    def visit(path: Path, here: Board) -> None:
-        children = ordered_moves(here, order) if not here.is_over else ()
-        drawn.append((path, here, children))
-        for cell in children:
-            child = (*path, cell)
-            assert child in whole
-            visit(child, here.play(cell))
+    def visit(node: SearchNode) -> None:
+        moves = ordered_moves(node.board, order) if not node.board.is_over else ()
+        drawn.append((node.path, node.board, moves))
+        children = node.children  # minimax enters every move, in cell order
+        if order is not Order.CELLS and children:
+            by_move = {nodes[child].path[-1]: child for child in children}
+            children = tuple(by_move[cell] for cell in moves)
+        for child in children:
+            visit(nodes[child])
 
-    visit((), board)
-    assert len(drawn) == len(whole)
+    visit(nodes[0])
+    assert len(drawn) == len(nodes)
     return tuple(drawn)
 
 
 def clear_caches() -> None:
     """Forget the trees and searches kept for the last drills (bench/drill.py times them afresh)."""
     drawn_tree.cache_clear()
+    whole_tree.cache_clear()
     _searched.cache_clear()
 
 
@@ -287,18 +238,19 @@ def answer_key(drill: Drill) -> Key:
     (plain minimax enters every position), and what alpha-beta does in it."""
     board, order, convention, rule = drill
     searched = _searched(board, order, rule)
-    skipped = searched.skipped
+    skipped = {(*event.path, cell): event for event in searched.cutoffs for cell in event.skipped}
     unsearched: set[Path] = set()  # skipped, or below a skipped move
-    nodes = []
+    nodes: list[Node] = []
     for path, here, children in drawn_tree(board, order):
         side = valued_side(here)
         shown = viewer(here, path, convention)
         status = Status.BELOW if path[:-1] in unsearched else Status.SKIPPED if path in skipped else Status.SEARCHED
         own = answer = given = window = None
         if status is Status.SEARCHED:
-            window = searched.windows[path]
-            value = searched.values[path]
-            own = Claim(value, Bound.EXACT if here.is_over else bound_of(value, window, rule))
+            node = searched.node(path)
+            window = node.window
+            assert node.value is not None  # every position alpha-beta enters has its value come back
+            own = Claim(node.value, node.bound)
             answer = own.seen_by(side, shown)
         else:
             unsearched.add(path)

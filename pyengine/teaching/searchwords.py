@@ -14,6 +14,7 @@ from ..board import Board
 from ..errors import InvalidPositionError
 from ..words import cell_name
 from .search import Algorithm, Event, Order, Rule
+from .searchtree import Branch, BranchState, PathNode, SearchNode
 from .stepwords import (
     ALGORITHM_NAMES,
     ORDER_NAMES,
@@ -23,11 +24,12 @@ from .stepwords import (
     role,
     signed,
     stated,
+    stated_bound,
     valued_side,
     window_pair,
     worth,
 )
-from .trace import Branch, BranchState, PathNode, Step, TreeNode
+from .trace import Step
 
 TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
@@ -49,7 +51,7 @@ def cells_text(cells: tuple[int, ...] | list[int], size: int) -> str:
     return ", ".join(f"{cell_name(cell, size)} ({cell})" for cell in cells)
 
 
-def tree_label(node: TreeNode, valued: bool, cut: bool, *, convention: Convention = Convention.NEGAMAX) -> str:
+def tree_label(node: SearchNode, valued: bool, cut: bool, *, convention: Convention = Convention.NEGAMAX) -> str:
     """A line of the whole tree (small positions): the move, and its value
     once the search has backed it up, as ``convention`` states it; the moves
     a cut-off skipped."""
@@ -70,8 +72,9 @@ def tree_label(node: TreeNode, valued: bool, cut: bool, *, convention: Conventio
         text = f"{mover} {cell_name(node.move, board.size)} ({node.move})"
         if board.is_over:
             text += f", {board.result.summary}"
-        if valued and node.value is not None:
-            text += f": {worth(node.value, mover, convention, 'for', bound=node.bound)}"
+        value = node.mover_value
+        if valued and value is not None:
+            text += f": {worth(value, mover, convention, 'for', bound=node.mover_bound)}"
             if node.hit:
                 text += " (from the table)"
         else:
@@ -94,7 +97,7 @@ def node_heading(
     if algorithm is Algorithm.ALPHABETA:
         text += f", window {window_pair(node.alpha, node.beta, side, convention)}"
     if node.best is not None and node.best_value is not None:
-        best_value = bounded(stated(node.best_value, side, convention), stated(node.best_bound, side, convention))
+        best_value = bounded(stated(node.best_value, side, convention), stated_bound(node.best_bound, side, convention))
         text += f", best so far {cell_name(node.best, board.size)} ({best_value})"
     return text + "."
 
@@ -107,7 +110,7 @@ def branch_text(branch: Branch, node: PathNode, *, convention: Convention = Conv
     where = f"{cell_name(move, node.board.size)} ({move})"
     if branch.state is BranchState.DONE and branch.value is not None:
         side = valued_side(node.board)
-        shown = bounded(stated(branch.value, side, convention), stated(branch.bound, side, convention))
+        shown = bounded(stated(branch.value, side, convention), stated_bound(branch.bound, side, convention))
         return f"{where}: {shown}, {nodes:,} node{'s' if nodes != 1 else ''}"
     if branch.state is BranchState.SEARCHING:
         return f"{where}: searching, {nodes:,} node{'s' if nodes != 1 else ''} so far"

@@ -14,6 +14,7 @@ from ..choices import Choice
 from ..geometry import Cell
 from ..words import cell_name
 from .search import INFINITY, Algorithm, Event, Kind, Order, Rule
+from .searchtree import Bound
 
 TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
@@ -97,19 +98,33 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else "0" if value == 0 else f"\u2212{-value}"
 
 
-BOUND_MARKS: Final = {1: ("\u2265 ", "at least "), -1: ("\u2264 ", "at most "), 0: ("", "")}
-"""How a bound is marked (+1: at least, -1: at most, 0: exact), on a label and in a sentence."""
+BOUND_MARKS: Final = {
+    Bound.AT_LEAST: ("\u2265 ", "at least "),
+    Bound.AT_MOST: ("\u2264 ", "at most "),
+    Bound.EXACT: ("", ""),
+}
+"""How a bound is marked, on a label and in a sentence."""
 
 
-def bounded(value: int, bound: int = 0, *, spoken: bool = False) -> str:
+def bounded(value: int, bound: Bound = Bound.EXACT, *, spoken: bool = False) -> str:
     """A value as a label shows it, marked when it is only a bound (``bound``
     as in BOUND_MARKS): ``'\u2265 +1'``, ``'\u2264 0'``; in a sentence
     (``spoken``), ``'at least +1'``.
 
-    >>> bounded(1), bounded(0, -1), bounded(-1, 1, spoken=True)
+    >>> bounded(1), bounded(0, Bound.AT_MOST), bounded(-1, Bound.AT_LEAST, spoken=True)
     ('+1', '\u2264 0', 'at least \u22121')
     """
     return BOUND_MARKS[bound][spoken] + signed(value)
+
+
+def stated_bound(bound: Bound, side: Player, convention: Convention) -> Bound:
+    """A bound on a value the search gives for ``side``, as ``convention``
+    states the value: turned round where the value's sign is (O's, from X's side).
+
+    >>> stated_bound(Bound.AT_LEAST, Player.O, Convention.MAXMIN).name
+    'AT_MOST'
+    """
+    return bound.flipped if convention is Convention.MAXMIN and side is Player.O else bound
 
 
 def path_words(board: Board, path: tuple[Cell, ...]) -> str:
@@ -163,7 +178,13 @@ def role(side: Player, convention: Convention) -> str:
 
 
 def worth(
-    value: int, side: Player, convention: Convention, word: str = "to", *, bound: int = 0, spoken: bool = False
+    value: int,
+    side: Player,
+    convention: Convention,
+    word: str = "to",
+    *,
+    bound: Bound = Bound.EXACT,
+    spoken: bool = False,
 ) -> str:
     """A value the search gives for ``side``, in words, as ``convention``
     states it: ``'+1 to O'`` under negamax, ``'\u22121 to X'`` under MAX/MIN;
@@ -172,10 +193,10 @@ def worth(
 
     >>> worth(1, Player.O, Convention.NEGAMAX), worth(1, Player.O, Convention.MAXMIN, "for")
     ('+1 to O', '\u22121 for X')
-    >>> worth(1, Player.O, Convention.MAXMIN, "for", bound=1)
+    >>> worth(1, Player.O, Convention.MAXMIN, "for", bound=Bound.AT_LEAST)
     '\u2264 \u22121 for X'
     """
-    shown = bounded(stated(value, side, convention), stated(bound, side, convention), spoken=spoken)
+    shown = bounded(stated(value, side, convention), stated_bound(bound, side, convention), spoken=spoken)
     return f"{shown} {word} {viewpoint(side, convention)}"
 
 
@@ -235,7 +256,7 @@ def describe(
     algorithm: Algorithm,
     *,
     convention: Convention = Convention.NEGAMAX,
-    bound: int = 0,
+    bound: Bound = Bound.EXACT,
     rule: Rule = Rule.AIMA,
 ) -> str:
     """One step in a sentence: what happened, and why it matters; values as

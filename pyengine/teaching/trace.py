@@ -1,21 +1,23 @@
-"""A search that can be stepped forward and back, and the tree it walked.
+"""A search that can be stepped forward and back, to any step, by typed jumps.
 
-``Trace`` replays a search's events (search.py) to any step and keeps, for
-the step it stands at, the current path: each position on it (a
-``PathNode``) with its moves (``Branch``) and their states. ``tree`` turns a
-whole search's events into the tree of positions it entered (``TreeNode``),
-for drawing a small search whole.
+``Trace`` replays a search's events (search.py) to any step, folding them
+(searchtree.py's ``Fold``) into the current path: each position on it (a
+``PathNode``) with its moves (``Branch``) and their states. Where it stands
+and what it was asked for is one immutable ``Cursor``. A page asks for a step
+by number or by a ``Jump``, the explorer's controls read once from their text
+(``Jump.parse``).
 """
 
 from __future__ import annotations
 
 import math
-from enum import StrEnum
+from enum import Enum
 
-from ..board import Board, Player
-from ..geometry import Cell
+from ..board import Board
+from ..choices import Choice
 from ..records import Record
-from .search import Algorithm, Counts, Event, Kind, Order, Rule, RunningCounts, events, ordered_moves
+from .search import Algorithm, Counts, Event, Kind, Order, Rule, events
+from .searchtree import Bound, Fold, PathNode
 
 TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
@@ -28,9 +30,44 @@ SMALL_TREE: Final = 6
 (at most 1,585 nodes, under minimax); larger ones, the current path only."""
 LANDMARKS: Final = {Algorithm.ALPHABETA: Kind.CUTOFF, Algorithm.MEMO: Kind.HIT, Algorithm.MINIMAX: Kind.LEAF}
 """The event that sets each algorithm apart: what "next" and "previous" look for."""
-JUMPS: Final = ("first", "-100", "-10", "-1", "+1", "+10", "+100", "next", "previous", "last")
-"""Every jump ``Trace.jump`` takes: the first or last step, so many steps
-on or back, the next or previous landmark (LANDMARKS)."""
+
+
+class Jump(Choice, Enum, noun="jump"):
+    """Where a control of the explorer asks the trace to go. The values are
+    the page's ``data-jump`` names: ``Jump.parse("+10")`` reads one."""
+
+    FIRST = "first"
+    BACK_100 = "-100"
+    BACK_10 = "-10"
+    BACK = "-1"
+    ON = "+1"
+    ON_10 = "+10"
+    ON_100 = "+100"
+    NEXT = "next"
+    """The next landmark after the step shown (LANDMARKS)."""
+    PREVIOUS = "previous"
+    """The last landmark before the step shown."""
+    LAST = "last"
+
+    @property
+    def steps(self) -> int | None:
+        """How many steps on (back, when negative) the jump goes; None for the others."""
+        return _STEPS.get(self)
+
+    @property
+    def farther(self) -> Jump:
+        """The same jump with Shift held: ten steps become a hundred.
+
+        >>> Jump.parse("-10").farther, Jump.ON.farther
+        (<Jump.BACK_100: '-100'>, <Jump.ON: '+1'>)
+        """
+        return _FARTHER.get(self, self)
+
+
+_STEPS: Final = {Jump.BACK_100: -100, Jump.BACK_10: -10, Jump.BACK: -1, Jump.ON: 1, Jump.ON_10: 10, Jump.ON_100: 100}
+_FARTHER: Final = {Jump.BACK_10: Jump.BACK_100, Jump.ON_10: Jump.ON_100}
+JUMPS: Final = tuple(Jump)
+"""Every jump ``Trace.jump`` takes."""
 WORK_EVENTS: Final = 100
 """Events ``Trace.run`` makes between two yields (the last ones each copy
 the path: about 0.1 ms)."""
@@ -60,148 +97,6 @@ def steps_bound(board: Board) -> int:
     return 4 * sequences + 1
 
 
-def bound(value: int, alpha: int, beta: int, rule: Rule = Rule.AIMA) -> int:
-    """Whether ``value``, what a search under ``rule`` returned for the side
-    to move under the window ``(alpha, beta)``, is exact (0) or only a bound:
-    +1 when it is at least beta (a cut-off stopped the search there: the
-    position may be worth more), -1 when it is at most alpha (no move did
-    better, and none was searched to its exact value). The strict rule never
-    cuts off on a tie, so there a value on an end of the window is exact. A
-    value seen from the other side changes sign, and so does its bound. Under
-    minimax's open window every value is exact.
-
-    >>> bound(1, 0, 1), bound(-1, -1, 2), bound(0, -2, 2)
-    (1, -1, 0)
-    >>> bound(1, 0, 1, Rule.STRICT), bound(-1, -1, 2, Rule.STRICT), bound(2, 0, 1, Rule.STRICT)
-    (0, 0, 1)
-    """
-    tie = 0 if rule is Rule.AIMA else 1  # how far past an end of the window a bound lies
-    return 1 if value - beta >= tie else -1 if alpha - value >= tie else 0
-
-
-class TreeNode(Record):
-    """One position the search entered, and the steps at which it changed."""
-
-    parent: int
-    """The index of the parent in the list ``tree()`` returns; -1 for the root."""
-    move: Cell | None
-    """The move from the parent (None for the root)."""
-    board: Board
-    entered: int
-    """The step (from 1) that entered it."""
-    valued: int | None
-    """The step its value came back to the parent (for the root: the last step)."""
-    value: int | None
-    """Its value as the parent's side to move sees it (the root: its own value)."""
-    bound: int
-    """Whether ``value`` is exact (0) or only a bound, as ``value`` is seen
-    (+1 at least, -1 at most; see ``bound()``). The root, finished games and
-    table hits are exact."""
-    cut: int | None
-    """The step of a cut-off here, if one skipped moves."""
-    skipped: tuple[Cell, ...]
-    """The moves that cut-off skipped."""
-    hit: bool
-    """Whether its value came from the memo table."""
-    window: tuple[int, int]
-    """The window (alpha, beta) it was entered with, for its own side to move."""
-
-
-def tree(steps: list[Event], rule: Rule = Rule.AIMA) -> tuple[list[TreeNode], dict[tuple[Cell, ...], int]]:
-    """Every position a whole search entered, parents before children (the
-    order of entering), and the index of each by its path from the root
-    (``rule``: the pruning rule the search cut off by, which says what is a bound).
-
-    >>> nodes, index = tree(list(events(Algorithm.MINIMAX, Board.parse("XOX/OXO/OX."))))
-    >>> tuple((n.move, n.entered, n.valued, n.value) for n in nodes)
-    ((None, 1, 5, 1), (8, 2, 4, 1))
-    """
-    nodes: list[TreeNode] = []
-    index: dict[tuple[Cell, ...], int] = {}
-    for number, event in enumerate(steps, 1):
-        kind = event.kind
-        if kind is Kind.ENTER:
-            parent = index[event.path[:-1]] if event.path else -1
-            index[event.path] = len(nodes)
-            move = event.path[-1] if event.path else None
-            nodes.append(
-                TreeNode(parent, move, event.board, number, None, None, 0, None, (), False, (event.alpha, event.beta))
-            )
-        elif kind is Kind.UP:
-            assert event.move is not None
-            at = index[(*event.path, event.move)]
-            child = nodes[at]
-            exact = child.hit or child.board.is_over
-            nodes[at] = child._replace(
-                valued=number, value=event.value, bound=0 if exact else -bound(-(event.value or 0), *child.window, rule)
-            )
-        elif kind is Kind.CUTOFF:
-            at = index[event.path]
-            nodes[at] = nodes[at]._replace(cut=number, skipped=event.skipped)
-        elif kind is Kind.HIT:
-            at = index[event.path]
-            nodes[at] = nodes[at]._replace(hit=True)
-        elif kind is Kind.DONE:
-            nodes[0] = nodes[0]._replace(valued=number, value=event.value)
-    return nodes, index
-
-
-# -- stepping forward and back --------------------------------------------------
-
-
-class BranchState(StrEnum):
-    """How far the search has got with one move. (A StrEnum: the page writes
-    a state into ``data-state`` as it is.)"""
-
-    WAITING = "waiting"
-    """Not searched yet."""
-    SEARCHING = "searching"
-    """On the current path."""
-    DONE = "done"
-    """Searched: its value is known."""
-    SKIPPED = "skipped"
-    """Cut off: it will not be searched."""
-
-
-class Branch(Record):
-    """One move at a position on the current path, as far as the search has got."""
-
-    move: Cell
-    state: BranchState
-    value: int | None
-    """The move's value for the side to move at the parent, once done."""
-    bound: int
-    """Whether ``value`` is exact (0) or only a bound, as ``value`` is seen
-    (+1 at least, -1 at most; see ``bound()``): the trace keeps the window
-    each move was searched under to say so."""
-    nodes: int
-    """Positions entered below and at this move so far."""
-    entered: int | None
-    """The step (from 1) that entered the move's position; None until then."""
-
-
-class PathNode(Record):
-    """One position on the current path and its moves."""
-
-    board: Board
-    alpha: int
-    beta: int
-    best: Cell | None
-    best_value: int | None
-    branches: tuple[Branch, ...]
-    entered: int
-    """The step (from 1) that entered this position."""
-
-    @property
-    def best_bound(self) -> int:
-        """Whether ``best_value`` is exact (0) or only a bound (+1 at least, -1
-        at most): the bound of the move it came from."""
-        return next(
-            (branch.bound for branch in self.branches if branch.move == self.best and branch.state is BranchState.DONE),
-            0,
-        )
-
-
 class Step(Record):
     """The search as it stands after ``number`` events (numbered from 1)."""
 
@@ -225,61 +120,39 @@ class Step(Record):
         return event.alpha, event.beta
 
     @property
-    def value_bound(self) -> int:
-        """UP: whether the move's value that came back is exact (0) or only a
-        bound (+1 at least, -1 at most, as the event's value is seen); 0 at
-        every other event."""
+    def value_bound(self) -> Bound:
+        """UP: whether the move's value that came back is exact or only a
+        bound, as the event's value is seen; exact at every other event."""
         event = self.event
         if event.kind is not Kind.UP or not self.path:
-            return 0
+            return Bound.EXACT
         return next(branch.bound for branch in self.path[-1].branches if branch.move == event.move)
 
 
-class _Frame:
-    """A position on the current path while the trace runs (mutable, unlike PathNode)."""
+class Cursor(Record):
+    """Where a trace stands and what it was last asked for: one immutable
+    value, replaced whole whenever either changes."""
 
-    __slots__ = (
-        "board",
-        "alpha",
-        "beta",
-        "window",
-        "exact",
-        "best",
-        "best_value",
-        "moves",
-        "states",
-        "values",
-        "bounds",
-        "nodes",
-        "start",
-        "steps",
-        "entered",
-    )
+    at: int
+    """The step it stands at (0 before the first is made, or after a start again)."""
+    target: int
+    """The step asked for; while ``seeking``, the step it looks on from."""
+    seeking: Kind | None = None
+    """Looking for the next step of this kind after ``target``."""
+    before: Kind | None = None
+    """Looking for the last step of this kind before the one it stood at:
+    the steps up to ``target`` are made again from the first."""
+    then: bool | None = None
+    """Once at ``target``, look on (True) or back (False) from there: a look asked for mid-way."""
+    asked: int | None = None
+    """The step number last asked for by number (past the end, it is said once: ``take_past_end``)."""
+    shown: int = 1
+    """The step it stood at when it last arrived (or halted): the one a page shows."""
 
-    def __init__(self, board: Board, alpha: int, beta: int, moves: tuple[Cell, ...], entered: int) -> None:
-        self.board, self.alpha, self.beta, self.entered = board, alpha, beta, entered
-        self.window = (alpha, beta)  # as entered: alpha narrows as moves come back
-        self.exact = board.is_over  # a finished game's value, or a table hit's, is never a bound
-        self.best: Cell | None = None
-        self.best_value: int | None = None
-        self.moves = moves
-        self.states = [BranchState.WAITING] * len(moves)
-        self.values: list[int | None] = [None] * len(moves)
-        self.bounds = [0] * len(moves)
-        self.nodes = [0] * len(moves)
-        self.start = [0] * len(moves)  # the node count when each move was entered
-        self.steps: list[int | None] = [None] * len(moves)  # the step that entered each move
-
-    def node(self, nodes_now: int) -> PathNode:
-        counted = tuple(
-            nodes_now - start if state is BranchState.SEARCHING else n
-            for state, n, start in zip(self.states, self.nodes, self.start, strict=True)
-        )
-        branches = tuple(
-            Branch(*fields)
-            for fields in zip(self.moves, self.states, self.values, self.bounds, counted, self.steps, strict=True)
-        )
-        return PathNode(self.board, self.alpha, self.beta, self.best, self.best_value, branches, self.entered)
+    @property
+    def arrived(self) -> bool:
+        """Whether it stands at the step asked for."""
+        return self.seeking is None and self.at >= 1 and self.at == self.target
 
 
 class Trace:
@@ -292,19 +165,21 @@ class Trace:
     step asked for by ``seek``, so a page can cut a long jump into slices
     and stay responsive; ``run()`` does it all, a slice at a time.
 
-    A page asks with ``jump`` (one of JUMPS) or ``seek``: every step asked
+    A page asks with ``jump`` (a ``Jump``) or ``seek``: every step asked
     for is kept between 1 and the last step, and every jump works whatever
-    the trace is doing.
+    the trace is doing. Where it stands is ``cursor``; the steps remembered
+    always hold the one it stands at, consecutive, so that a step is found
+    by its number.
 
     >>> trace = Trace(Algorithm.ALPHABETA, Board.parse("XOX/OXO/..."), Order.CCE)
     >>> trace.seek(14); trace.work(1000)
     True
     >>> trace.current.event.kind, trace.current.event.skipped
     (<Kind.CUTOFF: 'cutoff'>, (8,))
-    >>> trace.seek(3); trace.work(1000)
+    >>> trace.jump(Jump.FIRST); trace.jump(Jump.ON_10); trace.jump(Jump.BACK); trace.work(1000)
     True
-    >>> trace.current.event.kind, trace.current.counts
-    (<Kind.LEAF: 'leaf'>, Counts(nodes=2, leaves=1, cutoffs=0, hits=0))
+    >>> trace.current.number, trace.current.event.kind, trace.current.counts
+    (10, <Kind.ENTER: 'enter'>, Counts(nodes=6, leaves=2, cutoffs=0, hits=0))
     """
 
     def __init__(
@@ -329,17 +204,10 @@ class Trace:
         self.total: int | None = None
         """How many steps the search has, once known: the trace reached its
         end, or the page counted them (``steps_total``) and said so here."""
-        self._target = 1
-        self._kind: Kind | None = None
-        self._previous: Kind | None = None  # seek_previous: the kind looked for behind the target
-        self._found: Step | None = None  # the last step of that kind made so far (or the first step)
-        self._then: bool | None = None  # once at the step asked for, look on (True) or back (False)
-        self.asked: int | None = None
-        """The step number last asked for by number (a step past the end is said once: take_past_end)."""
+        self.cursor = Cursor(0, 1)
+        self._found: Step | None = None  # looking back: the last step of that kind made so far (or the first)
         self._restart()
         self.work(1)
-        self.shown = 1
-        """The step the trace stood at when it last arrived (or halted): the one a page shows."""
 
     @property
     def landmark(self) -> Kind:
@@ -348,50 +216,62 @@ class Trace:
 
     def _restart(self) -> None:
         self._events = events(self.algorithm, self.board, self.order, self.rule)
-        self.made = 0
-        """Events made since the last start from the first (progress of a long seek)."""
-        self._counter = RunningCounts()
-        self._cutoffs_at_x = 0
-        self._frames: list[_Frame] = []
+        self._fold = Fold(self.order, self.rule)
         self._last: Event | None = None
         self._recent: list[Step] = []  # the last ``keep`` steps made, oldest first
-        self._at = -1  # the index in _recent of the step the trace stands at
+        self.cursor = self.cursor._replace(at=0)
+
+    @property
+    def made(self) -> int:
+        """Events made since the last start from the first (progress of a long seek)."""
+        return self._fold.made
 
     @property
     def current(self) -> Step:
         """The step the trace stands at (after a restart, once ``work`` has made one)."""
-        return self._recent[self._at]
+        recent = self._recent
+        return recent[self.cursor.at - recent[0].number]
 
     def recent(self, count: int) -> list[Step]:
         """Up to ``count`` steps remembered, ending with the current one."""
-        return self._recent[max(0, self._at - count + 1) : self._at + 1]
+        recent = self._recent
+        here = self.cursor.at - recent[0].number
+        return recent[max(0, here - count + 1) : here + 1]
 
     @property
     def target(self) -> int:
         """The step asked for (while a ``seek_next`` looks, the step it started from)."""
-        return self._target
+        return self.cursor.target
+
+    @property
+    def shown(self) -> int:
+        """The step the trace stood at when it last arrived (or halted): the one a page shows."""
+        return self.cursor.shown
 
     @property
     def arrived(self) -> bool:
         """Whether the trace stands at the step asked for."""
-        return self._kind is None and self._at >= 0 and self.current.number == self._target
+        return self.cursor.arrived
 
-    def jump(self, how: str) -> None:
-        """Ask for the step a control names (one of JUMPS)."""
-        if how == "first":
+    def jump(self, how: Jump | str) -> None:
+        """Ask for the step a control names (a Jump, or its name)."""
+        how = Jump.parse(how)
+        if how is Jump.FIRST:
             self.seek(1)
-        elif how == "last":
+        elif how is Jump.LAST:
             self.seek_last()
-        elif how in ("next", "previous"):
-            self.look(how == "next")
+        elif how is Jump.NEXT or how is Jump.PREVIOUS:
+            self.look(how is Jump.NEXT)
         else:
-            self.seek(self._target + int(how))
+            steps = how.steps
+            assert steps is not None  # every other jump goes so many steps
+            self.seek(self.cursor.target + steps)
 
     def seek_last(self) -> None:
         """Ask for the last step (past every step the search could have, when
         its length is not known yet: a trace stops at its end)."""
         self.seek(self.total if self.total is not None else steps_bound(self.board))
-        self.asked = None
+        self.cursor = self.cursor._replace(asked=None)
 
     def look(self, on: bool) -> None:
         """Ask for the next landmark after the step shown (``on``), or the
@@ -400,9 +280,8 @@ class Trace:
         if self.arrived:
             self._look_from_here(on)
         else:
-            self.seek(self.shown)
-            self.asked = None
-            self._then = on
+            self.seek(self.cursor.shown)
+            self.cursor = self.cursor._replace(asked=None, then=on)
 
     def _look_from_here(self, on: bool) -> None:
         if on:
@@ -415,127 +294,136 @@ class Trace:
         time, yielding how many are made; ends standing at it."""
         while not self.work(budget):
             yield self.made
-        if self._then is not None:
-            on, self._then = self._then, None
+        on = self.cursor.then
+        if on is not None:
+            self.cursor = self.cursor._replace(then=None)
             self._look_from_here(on)
             while not self.work(budget):
                 yield self.made
-        self.shown = self.current.number
+        self.cursor = self.cursor._replace(shown=self.current.number)
 
     def take_past_end(self) -> int | None:
         """The step number last asked for, if it lies past the search's end
         (once: the question is then answered)."""
-        asked, self.asked = self.asked, None
+        asked = self.cursor.asked
+        self.cursor = self.cursor._replace(asked=None)
         if asked is not None and self.total is not None and asked > self.total:
             return asked
         return None
 
     def seek(self, number: int) -> None:
         """Ask for step ``number`` (from 1; beyond the end means the last step)."""
-        self.asked = number
-        self._kind = self._previous = self._then = None
-        self._target = max(1, number)
+        target = max(1, number)
         if self.total is not None:
-            self._target = min(self._target, self.total)
-        recent = self._recent
-        if recent and recent[0].number <= self._target <= recent[-1].number:
-            self._at = self._target - recent[0].number  # remembered: no work to do
-        elif self._target <= self.made:  # made already and not kept: only a new start reaches it
+            target = min(target, self.total)
+        recent, cursor = self._recent, self.cursor
+        at = cursor.at
+        if recent and recent[0].number <= target <= recent[-1].number:
+            at = target  # remembered: no work to do
+        elif target <= self._fold.made:  # made already and not kept: only a new start reaches it
             self._restart()
+            at = 0
+        self.cursor = Cursor(at, target, None, None, None, number, cursor.shown)  # in order: the fast way (work)
 
     def seek_next(self, kind: Kind) -> None:
         """Ask for the next step of ``kind`` after this one (the last step if there is none)."""
-        self._previous = self._then = None
-        recent = self._recent
-        for index in range(self._at + 1, len(recent)):
-            if recent[index].event.kind is kind:
-                self._at, self._target, self._kind = index, recent[index].number, None
+        recent, cursor = self._recent, self.cursor
+        for step in recent[cursor.at - recent[0].number + 1 :]:
+            if step.event.kind is kind:
+                self.cursor = cursor._replace(at=step.number, target=step.number, before=None, then=None)
                 return
         last = recent[-1].number
+        at = last
         if self.made > last:  # the events after it were made and not kept (a far seek given up)
             self._restart()  # only a new start makes them again
-        else:
-            self._at = len(recent) - 1
-        self._target = last
-        self._kind = kind
+            at = 0
+        self.cursor = self.cursor._replace(at=at, target=last, seeking=kind, before=None, then=None)
 
     def seek_previous(self, kind: Kind) -> None:
         """Ask for the last step of ``kind`` before this one (the first step if
         there is none). Steps not remembered are made again from the first,
         noting the last one of ``kind``."""
-        recent, here = self._recent, self.current.number
-        for index in range(self._at - 1, -1, -1):
-            if recent[index].event.kind is kind:
-                self.seek(recent[index].number)
+        recent, here = self._recent, self.cursor.at
+        for step in reversed(recent[: here - recent[0].number]):
+            if step.event.kind is kind:
+                self.seek(step.number)
                 return
         if recent[0].number == 1:  # every step before this one is remembered: none is of ``kind``
             self.seek(1)
             return
         self._restart()
-        self._target, self._kind, self._previous, self._found = here - 1, None, kind, None
+        self._found = None
+        self.cursor = self.cursor._replace(target=here - 1, seeking=None, before=kind, then=None)
 
     def halt(self) -> None:
         """Give up a long seek: stand at the last step made so far."""
-        self._previous = self._then = None
+        self.cursor = self.cursor._replace(before=None, then=None)
         if self._last is None:
             self.seek(1)
             self.work(1)
         else:
-            recent = self._recent
-            if not recent or recent[-1].number != self.made:
+            made, recent = self.made, self._recent
+            if not recent or recent[-1].number != made:
                 self._remember(self._step(self._last))
-            self._target, self._kind, self._at = self.made, None, len(recent) - 1
-        self.shown = self.current.number
+            self.cursor = self.cursor._replace(at=made, target=made, seeking=None)
+        self.cursor = self.cursor._replace(shown=self.current.number)
 
     def work(self, budget: int) -> bool:
         """Make at most ``budget`` events toward the step asked for; True once there."""
-        recent = self._recent
-        while not self.arrived and budget > 0:
-            if recent and self._kind is None and recent[-1].number >= self._target:
-                self._at = self._target - recent[0].number
+        recent, fold, keep, cursor = self._recent, self._fold, self.keep, self.cursor
+        at, target, seeking, before = cursor.at, cursor.target, cursor.seeking, cursor.before
+        while budget > 0 and not (seeking is None and at == target):
+            if recent and seeking is None and recent[-1].number >= target:
+                at = target  # remembered on the way
                 break
             event = next(self._events, None)
             if event is None:  # the end: stand at the last step
-                self.total = self.made
-                if self._last is not None and (not recent or recent[-1].number != self.made):
+                made = self.total = fold.made
+                if self._last is not None and (not recent or recent[-1].number != made):
                     self._remember(self._step(self._last))
-                self._target, self._kind, self._at = self.made, None, len(recent) - 1
+                at, target, seeking = made, made, None
                 break
-            self.made += 1
+            fold.add(event)
             budget -= 1
             self._last = event
-            self._apply(event)
-            if self._previous is not None and (event.kind is self._previous or self.made == 1):
+            made = fold.made
+            if before is not None and (event.kind is before or made == 1):
                 self._found = self._step(event)
-            if self._kind is not None and event.kind is self._kind and self.made > self._target:
-                self._kind, self._target = None, self.made
-            if self._kind is not None or self.made > self._target - self.keep:
+            if seeking is not None and event.kind is seeking and made > target:
+                seeking, target = None, made
+            if seeking is not None or made > target - keep:
                 self._remember(self._step(event))
-        if self._previous is not None and self.arrived:
+                at = made
+        # A cursor made with every field in order, as a record's fast way is
+        # (``_replace`` names them, and took a fifth of a step forward), and
+        # whether it arrived read here: the explorer's Forward makes one event.
+        self.cursor = Cursor(at, target, seeking, before, cursor.then, cursor.asked, cursor.shown)
+        arrived = seeking is None and at == target and at >= 1
+        if before is not None and arrived:
             self._land()
-        return self.arrived
+        return arrived
 
     def _land(self) -> None:
         """The steps before the one seek_previous started from are made: stand
         at the last of its kind (kept alone when it is not among the steps
         remembered: they stay consecutive)."""
-        found, self._previous, self._found = self._found, None, None
+        found, self._found = self._found, None
         assert found is not None  # the first step is noted at least
         recent = self._recent
         if not (recent and recent[0].number <= found.number <= recent[-1].number):
             recent[:] = [found]
-        self._at = found.number - recent[0].number
-        self._target = found.number
+        self.cursor = self.cursor._replace(at=found.number, target=found.number, before=None)
 
     def _step(self, event: Event) -> Step:
         """The search as it stands now, after ``event``."""
-        return Step(self.made, event, self._counter.counts(), self._path(), self._cutoffs_at_x)
+        fold = self._fold
+        return Step(fold.made, event, fold.counter.counts(), fold.path(), fold.cutoffs_at_x)
 
     def _remember(self, step: Step) -> None:
-        """Keep ``step`` as the last one made, and stand at it. The steps kept
-        stay consecutive, so that a step is found by its number: one made
-        after a gap (the steps between were made but not kept, on the way to
-        a far one) replaces those before it."""
+        """Keep ``step`` as the last one made (the caller stands at it). The
+        steps kept stay consecutive, so that a step is found by its number: one
+        made after a gap (the steps between were made but not kept, on the way
+        to a far one) replaces those before it."""
         # Kept across a gap, the steps' numbers would no longer find them:
         # after End the trace held steps 1 and the last, took the last for
         # step 2, and Back raised IndexError.
@@ -545,51 +433,3 @@ class Trace:
         recent.append(step)
         if len(recent) > self.keep:
             del recent[: len(recent) - self.keep]
-        self._at = len(recent) - 1
-
-    def _path(self) -> tuple[PathNode, ...]:
-        nodes = self._counter.nodes
-        return tuple(frame.node(nodes) for frame in self._frames)
-
-    def _apply(self, event: Event) -> None:
-        """Bring the counts and the path up to date with one more event."""
-        counter, frames, kind = self._counter, self._frames, event.kind
-        if kind is Kind.ENTER:
-            counter.nodes += 1
-            if frames:
-                parent = frames[-1]
-                index = parent.moves.index(event.path[-1])
-                parent.states[index] = BranchState.SEARCHING
-                parent.start[index] = counter.nodes - 1
-                parent.steps[index] = self.made
-            live = not event.board.is_over
-            moves = ordered_moves(event.board, self.order) if live else ()
-            frames.append(_Frame(event.board, event.alpha, event.beta, moves, self.made))
-        elif kind is Kind.LEAF:
-            counter.leaves += 1
-            frames[-1].best_value = event.value
-        elif kind is Kind.HIT:
-            counter.hits += 1
-            frames[-1].best, frames[-1].best_value = event.best, event.value
-            frames[-1].exact = True
-        elif kind is Kind.UP:
-            child = frames.pop()
-            parent = frames[-1]
-            assert event.move is not None and event.value is not None
-            index = parent.moves.index(event.move)
-            parent.states[index] = BranchState.DONE
-            parent.values[index] = event.value
-            parent.bounds[index] = 0 if child.exact else -bound(-event.value, *child.window, self.rule)
-            parent.nodes[index] = counter.nodes - parent.start[index]
-            parent.alpha = event.alpha
-            if parent.best_value is None or parent.best != event.best:
-                parent.best, parent.best_value = event.best, event.value
-        elif kind is Kind.CUTOFF:
-            counter.cutoffs += 1
-            if event.board.to_move is Player.X:
-                self._cutoffs_at_x += 1
-            frame = frames[-1]
-            for cell in event.skipped:
-                frame.states[frame.moves.index(cell)] = BranchState.SKIPPED
-        elif kind is Kind.DONE:
-            frames[-1].best, frames[-1].best_value = event.best, event.value

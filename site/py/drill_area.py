@@ -26,12 +26,16 @@ if TYPE_CHECKING:
 
 
 def mini_board(board: Board, cls: str = "dr-mini") -> JsProxy:
-    """A small picture of a position (decorative: the node's name says the moves)."""
+    """A small picture of a position (decorative: the node's name says the moves).
+    Its marks are drawn (board.css, ``ttt-drawn``), never a font's letter O
+    that reads as the digit 0 beside the values."""
     grid = element("span", cls)
     grid.setAttribute("aria-hidden", "true")
     grid.dataset.size = str(board.size)
     for mark in board:
-        grid.append(element("span", "dr-cell", str(mark) if mark else ""))
+        cell = element("span", "dr-cell ttt-drawn")
+        cell.dataset.mark = str(mark) if mark else ""
+        grid.append(cell)
     return grid
 
 

@@ -1,8 +1,10 @@
-"""One attempt at a drill, with no DOM: its answer key, the grades standing
-since the last Check, and whether it has been scored yet (tests/test_drill_view.py).
+"""One attempt at a drill, with no DOM: its answer key and the grades standing
+since the last Check (tests/test_drill_view.py).
 
-A grade stands until its node's entries change; a drill is scored once, at
-its first Check or when its answer is shown before any Check (as not right).
+A grade stands until its node's entries change. Whether the drill has been
+counted is not the attempt's (Clear starts a new one, a reload another) but
+the kept score's: drill_view.scored counts a drill once, at its first Check or
+when its answer is shown before any Check (as not right).
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ class Attempt:
     def __init__(self, drill: Drill) -> None:
         self.key: Key = answer_key(drill)
         self.grades: dict[Path, Grade] = {}  # as last checked, less the nodes changed since
-        self.scored = False  # whether this drill has been scored (its first Check, or its answer shown)
 
     def changed(self, path: Path) -> None:
         """The entries of the node at ``path`` changed: its grade no longer holds."""
@@ -31,12 +32,6 @@ class Attempt:
         verdict = grade(self.key, entries)
         self.grades = dict(verdict.grades)
         return verdict
-
-    def score_once(self) -> bool:
-        """Whether this is the drill's first scoring (then it is scored)."""
-        first = not self.scored
-        self.scored = True
-        return first
 
     def answer(self, path: Path) -> tuple[str, bool]:
         """The key's entries at ``path``: its value's text (blank for none) and

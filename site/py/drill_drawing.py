@@ -4,7 +4,7 @@ entries go over it.
 
 The whole tree a drill draws is the one plain minimax enters
 (``pyengine.teaching.drill.drawn_tree``), so it is placed by ``tree_drawing.WholeTree``
-from minimax's events in the drill's order: each leaf in its own slot, each
+from minimax's tree (``pyengine.teaching.drill.whole_tree``): each leaf in its own slot, each
 parent centred over its children, as in the explorer. Only the slots are
 wider and the rows taller, to leave room beside each node for its entries:
 the "never searched" box on the line into it, its grade beside that box,
@@ -27,8 +27,7 @@ import tree_drawing as drawing
 from tree_drawing import MARGIN, Edge, Glyph, Picture, View, WholeTree
 
 from pyengine.records import Record
-from pyengine.teaching.drill import Key, Path, node_key
-from pyengine.teaching.search import Algorithm, events
+from pyengine.teaching.drill import Key, Path, node_key, whole_tree
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
@@ -79,7 +78,7 @@ class DrillTree:
     def __init__(self, key: Key) -> None:
         drill = key.drill
         self.key = key
-        self.whole = WholeTree(list(events(Algorithm.MINIMAX, drill.board, drill.order)), windows=False)
+        self.whole = WholeTree(whole_tree(drill.board), windows=False)
         self.spots = {spot.path: spot for spot in self.whole.spots}
         self.view: View | None = None
 

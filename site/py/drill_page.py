@@ -9,7 +9,7 @@ drill_view.py. Text from the address is only ever set as textContent.
 The drill's rooms, each with one job::
 
     drill_page.py     this wiring: the address, the form, the buttons, the score kept
-    drill_attempt.py  one attempt: the answer key, the grades standing, scored once (no DOM)
+    drill_attempt.py  one attempt: the answer key, the grades standing (no DOM)
     drill_area.py     the tree with the entries: drawn where it fits, else a list
                       (switched by the width, on a resize and on entering or
                       leaving Present), and its printed copies
@@ -177,11 +177,13 @@ class DrillPage:
         self.area.dataset.checked = "true"
 
     def _scored(self, all_right: bool) -> None:
-        """Count this drill, once: at its first Check, or when its answer is shown first."""
+        """Count this drill, once: at its first Check, or when its answer is shown first
+        (the kept score remembers it through Clear and a reload)."""
         assert self.attempt is not None
-        if not self.attempt.score_once():
+        score = view.scored(self.score, self.attempt.key.drill, all_right)
+        if score == self.score:
             return
-        self.score = view.scored(self.score, all_right)
+        self.score = score
         self._save()
         self.score_line.textContent = view.score_text(self.score)
 

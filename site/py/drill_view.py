@@ -149,6 +149,10 @@ class Score(Record):
     best: int = 0
     recent: tuple[str, ...] = ()
     """The recent drills' links (drill_query), the newest last."""
+    checked: tuple[str, ...] = ()
+    """The links of the recent drills already counted, the newest last: a drill
+    counts once, at its first Check (or its answer shown first), whatever
+    Clear, Show the answer or a reload do after."""
 
 
 def read_score(stored: str | None) -> tuple[Score, str | None]:
@@ -160,11 +164,11 @@ def read_score(stored: str | None) -> tuple[Score, str | None]:
         data = json.loads(stored)
         numbers = [data[name] for name in ("done", "right", "streak", "best")]
         recent = data["recent"]
+        checked = data.get("checked", [])  # a score kept before drills were remembered as counted
         if not (
             all(type(n) is int and n >= 0 for n in numbers)
             and numbers[1] <= numbers[0]
-            and isinstance(recent, list)
-            and all(isinstance(r, str) for r in recent)
+            and all(isinstance(links, list) and all(isinstance(r, str) for r in links) for links in (recent, checked))
         ):
             raise ValueError("out of range")
     except (ValueError, TypeError, KeyError):
@@ -172,18 +176,31 @@ def read_score(stored: str | None) -> tuple[Score, str | None]:
             "The score kept in this browser could not be read, so it starts again from zero (the old one is replaced)."
         )
     done, right, streak, best = numbers
-    return Score(done, right, streak, best, tuple(recent[-RECENT:])), None
+    return Score(done, right, streak, best, tuple(recent[-RECENT:]), tuple(checked[-RECENT:])), None
 
 
 def write_score(score: Score) -> str:
     return json.dumps(score._asdict())
 
 
-def scored(score: Score, all_right: bool) -> Score:
-    """The score after a drill's first check."""
+def counted(score: Score, drill: Drill) -> bool:
+    """Whether ``drill`` has been counted already (among the recent ones)."""
+    return drill_query(drill) in score.checked
+
+
+def scored(score: Score, drill: Drill, all_right: bool) -> Score:
+    """The score after a check of ``drill``: counted at its first check only
+    (``all_right``: whether that check was all right); later checks, after
+    Clear, Show the answer or a reload, leave it as it is."""
+    if counted(score, drill):
+        return score
     streak = score.streak + 1 if all_right else 0
     return score._replace(
-        done=score.done + 1, right=score.right + all_right, streak=streak, best=max(score.best, streak)
+        done=score.done + 1,
+        right=score.right + all_right,
+        streak=streak,
+        best=max(score.best, streak),
+        checked=(*score.checked, drill_query(drill))[-RECENT:],
     )
 
 

@@ -13,8 +13,9 @@ from pyscript import document
 
 from pyengine.teaching import searchwords
 from pyengine.teaching.search import Algorithm
+from pyengine.teaching.searchtree import SearchTree
 from pyengine.teaching.stepwords import Convention
-from pyengine.teaching.trace import Step, TreeNode
+from pyengine.teaching.trace import Step
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
@@ -26,18 +27,19 @@ class Outline:
 
     def __init__(self, element: JsProxy) -> None:
         self.element = element
-        self.reset([], {})
+        self.reset(None)
 
-    def reset(self, nodes: list[TreeNode], index: dict[tuple[int, ...], int]) -> None:
-        """A new search: its whole tree (``nodes``, tree()'s), hidden until
-        each node's step comes; none for a search outlined as its path."""
+    def reset(self, tree: SearchTree | None) -> None:
+        """A new search: its whole tree (searchtree's fold), hidden until
+        each node's step comes; None for a search outlined as its path."""
         self.element.replaceChildren()
-        self.nodes, self.index = nodes, index
+        self.nodes = tree.nodes if tree is not None else ()
+        self.index = tree.by_path if tree is not None else {}
         self.items: list[tuple[JsProxy, JsProxy]] = []  # (item, label) per tree node
         self.shown: list[tuple[bool, bool, bool] | None] = []  # None: label to be written
         self.current = -1
         lists: dict[int, JsProxy] = {-1: self.element}
-        for node in nodes:
+        for node in self.nodes:
             item = document.createElement("li")
             item.className = "ex-tn"
             item.hidden = True

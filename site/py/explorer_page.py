@@ -40,10 +40,12 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 from saved import Kept
 
+from pyengine import UnknownChoiceError
 from pyengine.teaching import searchwords
 from pyengine.teaching.search import Algorithm, Order, Rule, RunResult, events, run
+from pyengine.teaching.searchtree import fold
 from pyengine.teaching.stepwords import Convention
-from pyengine.teaching.trace import SMALL_TREE, Step, Trace, steps_total, tree
+from pyengine.teaching.trace import SMALL_TREE, Jump, Step, Trace, steps_total
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
@@ -57,18 +59,18 @@ ANNOUNCE_MS = 350  # the live region speaks once stepping pauses, not at every k
 URL_MS = 250  # the address follows the step once stepping pauses
 COUNT_TICK = 512  # nodes per look at the clock while counting a large search's steps (the race's)
 KEYS = {
-    "ArrowRight": "+1",
-    "ArrowDown": "+1",
-    "ArrowLeft": "-1",
-    "ArrowUp": "-1",
-    "PageDown": "+10",
-    "PageUp": "-10",
-    "Home": "first",
-    "End": "last",
-    "n": "next",
-    "N": "next",
-    "p": "previous",
-    "P": "previous",
+    "ArrowRight": Jump.ON,
+    "ArrowDown": Jump.ON,
+    "ArrowLeft": Jump.BACK,
+    "ArrowUp": Jump.BACK,
+    "PageDown": Jump.ON_10,
+    "PageUp": Jump.BACK_10,
+    "Home": Jump.FIRST,
+    "End": Jump.LAST,
+    "n": Jump.NEXT,
+    "N": Jump.NEXT,
+    "p": Jump.PREVIOUS,
+    "P": Jump.PREVIOUS,
 }
 """The explorer's keys and the jump each asks for (Shift makes 10 a 100); the
 theme's other page keys are kept from leaving the lesson by page_keys.py."""
@@ -126,9 +128,7 @@ class Explorer:
         keep_page_keys(".ex-explorer")
         self.form.listen_to_lessons()
         CopyLink(root, lambda: self.step_address(False))
-        self.presenting = Presenting(
-            root.querySelector("[data-present]"), "ex-presenting", self._on_presenting, searchwords.present_label
-        )
+        self.presenting = Presenting(root.querySelector("[data-present]"), "ex-presenting", self._on_presenting)
         if params.get(address.PRESENT_KEY) == "1":
             self.presenting.set(True)
         for control in root.querySelectorAll("button, select, input"):
@@ -144,14 +144,13 @@ class Explorer:
         trace = self.trace = Trace(algorithm, board, order, rule=rule)
         self.step_shown.fit_board(board.size)
         self.small = board.geometry.cells - board.ply <= SMALL_TREE
-        steps = list(events(algorithm, board, trace.order, trace.rule)) if self.small else []
-        if self.small:
-            trace.total = len(steps)
+        whole = fold(events(algorithm, board, trace.order, trace.rule), trace.order, trace.rule) if self.small else None
+        if whole is not None:
+            trace.total = whole.nodes[0].valued  # the last step gives the root's value
         else:
             self.counter.start(run(algorithm, board, trace.order, COUNT_TICK, trace.rule), done=self._on_counted)
-        nodes, index = tree(steps, trace.rule) if self.small else ([], {})
-        self.outline.reset(nodes, index)
-        self.drawing.reset(trace, steps, self.small)
+        self.outline.reset(whole)
+        self.drawing.reset(trace, whole, self.small)
         self.write_heading()
 
     def search(self, algorithm: Algorithm, board: Board, order: Order, rule: Rule = Rule.AIMA) -> None:
@@ -171,7 +170,11 @@ class Explorer:
     # -- events ----------------------------------------------------------------
 
     def _on_step_button(self, event: JsProxy) -> None:
-        how = str(event.currentTarget.dataset.jump)
+        try:
+            how = Jump.parse(str(event.currentTarget.dataset.jump))
+        except UnknownChoiceError as error:  # a button the build wrote wrong: said, not raised
+            self.show_message(str(error))
+            return
         self.go(lambda: self.trace.jump(how))
 
     def _on_key(self, event: JsProxy) -> None:
@@ -190,9 +193,8 @@ class Explorer:
         # from opening the next or previous page.
         event.preventDefault()
         event.stopPropagation()
-        if event.shiftKey and how in ("+10", "-10"):
-            how = how[0] + "100"
-        self.go(lambda: self.trace.jump(how))
+        jump = how.farther if event.shiftKey else how
+        self.go(lambda: self.trace.jump(jump))
 
     def _on_page_key(self, event: JsProxy) -> None:
         """Keys pressed with nothing focused (the target is the body) are the explorer's."""

@@ -21,12 +21,20 @@ from pyengine.teaching.search import Algorithm
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import Final
 
     from pyodide.ffi import JsProxy
 
-    from pyengine.teaching.search import Event
+    from pyengine.teaching.searchtree import SearchTree
     from pyengine.teaching.stepwords import Convention
     from pyengine.teaching.trace import Step, Trace
+
+
+ROOM_BELOW: Final = 12
+"""Presenting, the pixels kept free below the drawing (the page's own margin)."""
+LEAST_ROOM: Final = 0.4
+"""Presenting, the least share of the window's height the drawing is scaled
+into; with less room below its top (a phone), it keeps its own height."""
 
 
 class DrawnTree:
@@ -49,16 +57,15 @@ class DrawnTree:
         """Whether the whole tree is drawn (else the current path)."""
         return self.view is not None and self.view.whole
 
-    def reset(self, trace: Trace, steps: list[Event], small: bool) -> None:
-        """A new search: its whole tree placed once (``steps``: a small
-        search's events; none for a large one), and an empty picture."""
+    def reset(self, trace: Trace, tree: SearchTree | None, small: bool) -> None:
+        """A new search: its whole tree placed once (``tree``: a small
+        search's; None for a large one), and an empty picture."""
         self.box.classList.toggle("whole", small)
         windows = trace.algorithm is Algorithm.ALPHABETA
-        self.whole = drawing.WholeTree(steps, windows, trace.rule) if steps else None
+        self.whole = drawing.WholeTree(tree, windows, trace.rule) if tree is not None else None
         self.widest = trace.board.geometry.cells - trace.board.ply
         self.view = None
         self.width_px = 0.0
-        self.least_scale = drawing.MIN_SCALE  # the view's smallest scale on screen
         self.tree_view.clear()
         self.key_for: tuple[Convention, bool] | None = None
 
@@ -80,37 +87,64 @@ class DrawnTree:
             self.on_node(number)
 
     def draw(self, step: Step, trace: Trace, convention: Convention, presenting: bool) -> None:
-        """The drawn tree at ``step``: the view that fits the box's width;
-        only the nodes, lines and notes that changed are touched."""
+        """The drawn tree at ``step``: the view that fits the box's width (and,
+        presenting, the window's height); only the nodes, lines and notes that
+        changed are touched."""
+        windows = trace.algorithm is Algorithm.ALPHABETA
         if not self.width_px:
             size = trace.board.size
             self.width_px = float(self.box.clientWidth) or 600.0
             least_px = window.innerHeight * drawing.PRESENT_SHARE if presenting else 0.0
             slots = self.whole.slots if self.whole else None
             chosen = drawing.choose_view(slots, self.widest, self.width_px, least_px, size)
-            self.least_scale = drawing.least_scale(chosen.boards, size, least_px)
-            if chosen != self.view:
-                self.view = chosen
-                self.tree_view.clear()
-                if chosen.whole and self.whole is not None:
-                    self.whole.place(chosen.boards)
-                self.on_view()
-        view = self.view
-        assert view is not None
-        windows = trace.algorithm is Algorithm.ALPHABETA
-        if view.whole and self.whole is not None:
-            picture = self.whole.picture(step, convention)
-        else:
-            # As deep as a path can go from the first step: the picture keeps one height.
-            picture = drawing.path_picture(step, view.boards, windows, convention, self.widest, trace.rule)
+            self._choose(chosen)
+            if presenting:
+                # Boards make taller rows than moves: where the boards' picture at its
+                # labels' size needs more room than the window leaves, the moves.
+                tall = self._picture(step, trace, convention, windows).height * drawing.least_scale(
+                    chosen.boards, size, least_px
+                )
+                if chosen.boards and tall > self._room():
+                    self._choose(drawing.View(chosen.whole, False))
+            self._fit(presenting)
+        picture = self._picture(step, trace, convention, windows)
         self.tree_view.show(picture)
-        # Presenting, the picture may be taller than the screen allows, not drawn smaller (explorer.css).
-        self.svg.style.setProperty("--ex-least-height", f"{math.ceil(picture.height * self.least_scale)}px")
         if presenting:
             self.keep_in_view(step)
         if self.key_for != (convention, windows):
             self.key_for = (convention, windows)
             self.key.textContent = drawing.key_text(convention, windows)
+
+    def _choose(self, chosen: drawing.View) -> None:
+        if chosen != self.view:
+            self.view = chosen
+            self.tree_view.clear()
+            if chosen.whole and self.whole is not None:
+                self.whole.place(chosen.boards)
+            self.on_view()
+
+    def _picture(self, step: Step, trace: Trace, convention: Convention, windows: bool) -> drawing.Picture:
+        view = self.view
+        assert view is not None
+        if view.whole and self.whole is not None:
+            return self.whole.picture(step, convention)
+        # As deep as a path can go from the first step: the picture keeps one height.
+        return drawing.path_picture(step, view.boards, windows, convention, self.widest, trace.rule)
+
+    def _room(self) -> float:
+        """The height from the drawing's top to the window's bottom, in the page
+        as laid out with nothing scrolled (presenting: what the drawing may take)."""
+        top = float(self.svg.getBoundingClientRect().top) + float(window.scrollY)
+        return float(window.innerHeight) - top - ROOM_BELOW
+
+    def _fit(self, presenting: bool) -> None:
+        """Presenting, the drawing scaled to the room left in the window
+        (explorer.css), unless that is too little (a phone: the columns stacked)."""
+        room = self._room() if presenting else 0.0
+        if room >= window.innerHeight * LEAST_ROOM:
+            self.svg.style.setProperty("--ex-room", f"{math.floor(room)}px")
+        else:
+            self.svg.style.removeProperty("--ex-room")
 
     def keep_in_view(self, step: Step) -> None:
         """Presenting: the current node, and the reason under a cut-off's

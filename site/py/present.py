@@ -3,8 +3,9 @@
 A button toggles it; Escape leaves it. While on, the page's root element
 (``html``) carries the widget's class (``ex-presenting``, ``dr-presenting``),
 with which the widget's stylesheet hides the site's navigation, header and
-footer and enlarges the widget; the button says it is pressed, and that
-Escape is its shortcut. What else changes (the explorer scrolls to its board
+footer and enlarges the widget; the button says it is pressed, that Escape
+is its shortcut, and how to leave ("Leave presentation (Esc)": one name and
+one key on every page that presents). What else changes (the explorer scrolls to its board
 and draws its tree again, the drill measures its width again) is the
 widget's, told through ``changed``.
 """
@@ -13,6 +14,8 @@ from __future__ import annotations
 
 from pyscript import document
 from pyscript.ffi import create_proxy
+
+from pyengine.teaching.searchwords import present_label
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
@@ -29,9 +32,8 @@ class Presenting:
         button: JsProxy,
         page_class: str,
         changed: Callable[[bool], None],
-        label: Callable[[bool], str] | None = None,
     ) -> None:
-        self.button, self.page_class, self.changed, self.label = button, page_class, changed, label
+        self.button, self.page_class, self.changed = button, page_class, changed
         self.on = False
         button.addEventListener("click", create_proxy(lambda event: self.set(not self.on)))
         document.addEventListener("keydown", create_proxy(self._on_key))
@@ -41,8 +43,7 @@ class Presenting:
         self.on = on
         document.documentElement.classList.toggle(self.page_class, on)
         self.button.setAttribute("aria-pressed", "true" if on else "false")
-        if self.label is not None:
-            self.button.textContent = self.label(on)
+        self.button.textContent = present_label(on)
         if on:
             self.button.setAttribute("aria-keyshortcuts", "Escape")
         else:

@@ -28,17 +28,19 @@ from pyengine import Board
 from pyengine.board import Player
 from pyengine.geometry import Cell
 from pyengine.records import Record
-from pyengine.teaching.search import Event, Kind, Rule
+from pyengine.teaching.search import Kind, Rule
+from pyengine.teaching.searchtree import Bound, BranchState, SearchTree
 from pyengine.teaching.stepwords import (
     CUTOFF_RELATIONS,
     Convention,
     bounded,
     signed,
     stated,
+    stated_bound,
     stated_window,
     valued_side,
 )
-from pyengine.teaching.trace import BranchState, Step, tree
+from pyengine.teaching.trace import Step
 from pyengine.words import cell_name
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
@@ -216,7 +218,7 @@ def on_path(key_path: tuple[Cell, ...], current: tuple[Cell, ...]) -> bool:
 def _window_note(step: Step, convention: Convention) -> Note:
     """The window at the current node (alpha-beta), in the band above the tree."""
     side = valued_side(step.event.board)  # a finished game: the window it was entered with
-    where = "At the highlighted node"
+    where = "At the current node (outlined)"
     return Note(
         "window",
         MARGIN,
@@ -245,8 +247,8 @@ class Spot(Record):
     hit right after entering it, else the step that backs it up."""
     value: int | None
     """Its value for the side that played the move into it (the root: its own side's)."""
-    bound: int
-    """+1 if that value is only a lower bound, -1 an upper bound, 0 exact."""
+    bound: Bound
+    """Whether that value is exact or only a bound, as it is seen."""
     hit: bool
     cut: int | None
     """The step of a cut-off at this node, if one skipped moves."""
@@ -256,60 +258,54 @@ class Spot(Record):
 
 
 class WholeTree:
-    """The whole tree of one search (its events), placed once, drawn at any step."""
+    """The whole tree of one search (searchtree's fold of its events), placed once, drawn at any step."""
 
-    def __init__(self, steps: list[Event], windows: bool, rule: Rule = Rule.AIMA) -> None:
+    def __init__(self, tree: SearchTree, windows: bool, rule: Rule = Rule.AIMA) -> None:
         """``windows``: the search is alpha-beta (draw the window at the
         current node), under ``rule`` (said in the reasons for cut-offs)."""
         self.windows = windows
         self.rule = rule
-        self.total = len(steps)
-        nodes, index = tree(steps, rule)
-        cut_windows: dict[int, tuple[int, int]] = {}
-        for event in steps:
-            if event.kind is Kind.CUTOFF:
-                cut_windows[index[event.path]] = (event.alpha, event.beta)
-        paths = list(index)  # in the order of entering, as nodes
-        children: list[list[int]] = [[] for _ in nodes]
+        root = tree.nodes[0]
+        assert root.valued is not None, "the fold of a whole search"
+        self.total = root.valued  # the last step gives the root's value
+        children: list[list[int]] = [list(node.children) for node in tree.nodes]
         spots: list[Spot] = []  # placed at x = 0 here; place() puts them
-        for number, node in enumerate(nodes):
-            if node.parent >= 0:
-                children[node.parent].append(number)
+        for node in tree.nodes:
             instant = node.board.is_over or node.hit
-            known = node.entered + 1 if instant else node.valued
+            cutoff = node.cutoff
             spots.append(
                 Spot(
-                    paths[number],
+                    node.path,
                     node.parent,
                     node.board,
                     0.0,
-                    len(paths[number]),
+                    len(node.path),
                     node.entered,
-                    known,
-                    node.value,
-                    node.bound,
+                    node.entered + 1 if instant else node.valued,
+                    node.mover_value,
+                    node.mover_bound,
                     node.hit,
                     node.cut,
-                    cut_windows.get(number),
+                    None if cutoff is None else (cutoff.alpha, cutoff.beta),
                     False,
                 )
             )
-        for number, node in enumerate(nodes):
+        for number, node in enumerate(tree.nodes):
             for cell in node.skipped:
                 assert node.cut is not None  # a node with skipped moves was cut
                 children[number].append(len(spots))
                 children.append([])
                 spots.append(
                     Spot(
-                        (*paths[number], cell),
+                        (*node.path, cell),
                         number,
                         node.board.play(cell),
                         0.0,
-                        len(paths[number]) + 1,
+                        len(node.path) + 1,
                         node.cut,
                         None,
                         None,
-                        0,
+                        Bound.EXACT,
                         False,
                         None,
                         None,
@@ -414,7 +410,7 @@ class WholeTree:
         value = label = None
         if known and spot.value is not None:
             value = stated(spot.value, side, convention)
-            label = bounded(value, stated(spot.bound, side, convention))
+            label = bounded(value, stated_bound(spot.bound, side, convention))
         classes = _classes(
             "tn",
             _side_class(mover),
@@ -523,7 +519,7 @@ def path_picture(
             state = branch.state
             here = current_row and branch.move == path[depth]
             shown_value: int | None = None
-            shown_bound = 0
+            shown_bound = Bound.EXACT
             if state is BranchState.DONE and branch.value is not None:
                 shown_value, shown_bound = branch.value, branch.bound
             elif here and event.kind in (Kind.LEAF, Kind.HIT) and event.value is not None:
@@ -549,7 +545,7 @@ def path_picture(
                 None if stated_value is None else str(stated_value),
                 ""
                 if stated_value is None or mover is None
-                else bounded(stated_value, stated(shown_bound, mover, convention)),
+                else bounded(stated_value, stated_bound(shown_bound, mover, convention)),
                 branch.entered if branch.entered is not None else step.number if state is BranchState.SKIPPED else None,
             )
             edges[key] = Edge(key, parent_x, parent_y + half, bx, y - half, EDGE_CLASSES[state])
@@ -635,7 +631,11 @@ def key_text(convention: Convention, windows: bool) -> str:
         if convention is Convention.MAXMIN
         else "for the side that played the move into it (the root: for its side to move)"
     )
-    text = f"Each node shows its value {whose}, once known. A ringed node's value came from the table."
+    text = (
+        f"Each node shows its value {whose}, once known. The path being searched is drawn in colour; the "
+        "current node, where the search stands, has a thick outline (black, white in the dark scheme). A "
+        "ringed node's value came from the table."
+    )
     if windows:
         text += (
             " Greyed, dashed moves were cut off, with the reason under them; \u2265 and \u2264 mark a value "

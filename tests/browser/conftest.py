@@ -574,6 +574,29 @@ def axe_both_schemes(page: Page) -> list[dict[str, Any]]:
     return found
 
 
+PRESENT_SIZES = ({"width": 1280, "height": 720}, {"width": 1920, "height": 1080})
+"""A laptop on a projector and a full-HD screen: presentation mode fits both."""
+
+_PRESENTED = """() => {
+  const controls = [...document.querySelectorAll('button, a[href], select, input, summary, [tabindex="0"]')];
+  const shown = controls.filter((c) => c.getClientRects().length && getComputedStyle(c).visibility !== 'hidden');
+  const covered = shown.filter((c) => {
+    const box = c.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return !(hit && (hit === c || c.contains(hit)));
+  }).map((c) => c.outerHTML.slice(0, 120));
+  return {scroll: document.documentElement.scrollHeight, height: innerHeight, shown: shown.length, covered};
+}"""
+
+
+def presented(page: Page) -> dict[str, Any]:
+    """Presentation mode as it stands: the document's scrollHeight and the
+    window's height, how many controls show, and those that a click at their
+    centre would miss (off the window, or under another element)."""
+    result: dict[str, Any] = page.evaluate(_PRESENTED)
+    return result
+
+
 def click_cell(page: Page, cell: int, root: str = "[data-board]", *, force: bool = False) -> None:
     """Click a cell; ``force`` clicks even a cell the page marks aria-disabled
     (taken, or not the person's turn), as an impatient person would."""

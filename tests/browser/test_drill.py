@@ -9,6 +9,7 @@ allow it (each Pyodide start costs seconds)."""
 
 from __future__ import annotations
 
+import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -20,7 +21,7 @@ from pyengine.teaching.drill import Drill, Key, Status, answer_key, node_key, ru
 from pyengine.teaching.search import Order, Rule
 from pyengine.teaching.stepwords import Convention
 
-from .conftest import Watch, axe_both_schemes
+from .conftest import PRESENT_SIZES, Watch, axe_both_schemes, presented
 
 # A browser that optimizes hot wasm, as visitors' do (conftest.BASELINE_WASM):
 # its drills search and grade whole trees in the page.
@@ -233,6 +234,81 @@ def test_presenting_at_1920_the_drawing_reads_from_the_back(page: Page) -> None:
     finally:
         page.keyboard.press("Escape")
         page.set_viewport_size({"width": 1280, "height": 720})
+
+
+def test_presenting_fits_the_window_with_every_control_clickable(page: Page) -> None:
+    """At 1280x720 and 1920x1080, blank and graded: the page is no taller than
+    the window, the whole drawing with its root in sight, and a click at the
+    centre of every control shown lands on it; the button says how to leave,
+    as the explorer's does, and Escape leaves."""
+    present = f"{ROOT} [data-action='present']"
+    for size in PRESENT_SIZES:
+        page.set_viewport_size(size)
+        try:
+            page.click(f"{ROOT} [data-action='next']")
+            page.wait_for_selector(f"{AREA}:not([data-checked])")
+            page.click(present)
+            page.wait_for_function("() => document.documentElement.classList.contains('dr-presenting')")
+            assert page.inner_text(present) == "Leave presentation (Esc)"
+            page.wait_for_selector(f"{AREA}[data-view='drawing']")
+            for graded in (False, True):
+                if graded:
+                    page.click(f"{ROOT} [data-action='check']")  # all missing: a verdict to read
+                shown = presented(page)
+                assert shown["scroll"] <= shown["height"] and shown["covered"] == [], (size, graded, shown)
+                root = page.eval_on_selector(f"{AREA} [data-node='']", "e => e.getBoundingClientRect().toJSON()")
+                assert root["top"] >= 0 and root["bottom"] <= size["height"], (size, root)
+            page.keyboard.press("Escape")
+            page.wait_for_function("() => !document.documentElement.classList.contains('dr-presenting')")
+            assert page.inner_text(present) == "Present"
+        finally:
+            page.keyboard.press("Escape")
+            page.set_viewport_size({"width": 1280, "height": 720})
+
+
+def _score(page: Page) -> tuple[int, int, int]:
+    """The score line read back: (all right at the first check, drills, streak)."""
+    if page.inner_text(f"{ROOT} .dr-score") == "No drill checked yet in this browser.":
+        return 0, 0, 0
+    match = re.fullmatch(
+        r"Score: (\d+) of (\d+) drills? all right at the first check; streak (\d+) \(best \d+\)\.",
+        page.inner_text(f"{ROOT} .dr-score"),
+    )
+    assert match, page.inner_text(f"{ROOT} .dr-score")
+    right, done, streak = map(int, match.groups())
+    return right, done, streak
+
+
+def test_a_drill_counts_at_its_first_check_only(page: Page, base_url: str) -> None:
+    """Check with a wrong answer, Clear, enter the right one and Check: the
+    drill stays counted as not right at the first check (the streak 0); and
+    so after a reload of its link and a right Check there."""
+    page.click(f"{ROOT} [data-action='next']")
+    page.wait_for_selector(f"{AREA}:not([data-checked])")
+    drill = _drill(page)
+    key = answer_key(drill)
+    link = str(page.get_attribute(f"{ROOT} a.dr-link", "href"))
+    right, done, _ = _score(page)
+    _fill(page, key)
+    inner = next(n for n in key.nodes if n.answer is not None)
+    other = next(text for text in ("+1", "0", "\u22121") if text != inner.answer.text)  # type: ignore[union-attr]
+    page.select_option(f"{ROOT} select[data-answer-for='{node_key(inner.path)}']", other)
+    page.click(f"{ROOT} [data-action='check']")
+    assert "wrong" in _grades(page).values()
+    assert _score(page) == (right, done + 1, 0)
+    page.click(f"{ROOT} [data-action='clear']")
+    page.wait_for_selector(f"{AREA}:not([data-checked])")
+    assert _drill(page) == drill
+    _fill(page, key)
+    page.click(f"{ROOT} [data-action='check']")
+    assert set(_grades(page).values()) == {"right"}
+    assert _score(page) == (right, done + 1, 0)
+    _open(page, base_url + "practise-alpha-beta/" + link)
+    assert _drill(page) == drill and _score(page) == (right, done + 1, 0)
+    _fill(page, key)
+    page.click(f"{ROOT} [data-action='check']")
+    assert set(_grades(page).values()) == {"right"}
+    assert _score(page) == (right, done + 1, 0)
 
 
 def test_axe_clean_in_both_schemes_graded_too(page: Page) -> None:

@@ -16,7 +16,18 @@ from pyengine.teaching import searchwords
 from pyengine.teaching.search import Algorithm, Kind, Order, events, run_to_end, tally
 from tools.pages.explorer_markup import explorer_address, four_by_four_census
 
-from .conftest import EXPLORER, Watch, axe_both_schemes, board_of, click_cell, open_page, search_for, wait_explorer
+from .conftest import (
+    EXPLORER,
+    PRESENT_SIZES,
+    Watch,
+    axe_both_schemes,
+    board_of,
+    click_cell,
+    open_page,
+    presented,
+    search_for,
+    wait_explorer,
+)
 
 READY = "[data-explorer][data-ready='true']"
 RACE = "[data-race]"
@@ -657,6 +668,40 @@ class TestPhonesAndProjectors:
         finally:
             plain.keyboard.press("Escape")
             plain.wait_for_function("() => !document.documentElement.classList.contains('ex-presenting')")
+
+    def test_presenting_fits_the_window_with_every_control_clickable(self, plain: Page) -> None:
+        """At 1280x720 and 1920x1080, presenting each ready lesson at its first,
+        middle and last step: the page is no taller than the window (nothing
+        scrolls, so nothing passes under the sticky step bar) and a click at
+        the centre of every control shown lands on it; the button says how to
+        leave, and Escape leaves."""
+        present = f"{EXPLORER} [data-present]"
+        for size in PRESENT_SIZES:
+            plain.set_viewport_size(size)
+            try:
+                for lesson in explorer_address.LESSONS:
+                    plain.click(f"{EXPLORER} a[data-lesson='{lesson.key}']")
+                    plain.wait_for_function(
+                        "k => document.querySelector('[data-explorer]').dataset.lesson === k", arg=lesson.key
+                    )
+                    total = len(list(events(lesson.algorithm, lesson.board, lesson.order)))
+                    plain.click(present)
+                    plain.wait_for_function("() => document.documentElement.classList.contains('ex-presenting')")
+                    assert plain.inner_text(present) == searchwords.present_label(True) == "Leave presentation (Esc)"
+                    for number in (1, total // 2, total):
+                        plain.fill("#ex-step", str(number))
+                        plain.press("#ex-step", "Enter")
+                        wait_step(plain, number)
+                        shown = presented(plain)
+                        where = (size, lesson.key, number, shown)
+                        assert shown["scroll"] <= shown["height"] and shown["shown"] >= 12, where
+                        assert shown["covered"] == [], where
+                    plain.keyboard.press("Escape")
+                    plain.wait_for_function("() => !document.documentElement.classList.contains('ex-presenting')")
+                    assert plain.inner_text(present) == "Present"
+            finally:
+                plain.keyboard.press("Escape")
+                plain.set_viewport_size({"width": 1280, "height": 720})
 
     def test_the_step_line_says_its_total_from_the_start(self, plain: Page) -> None:
         """ "Step 1 of 33." before the search has been walked to its end: a

@@ -17,6 +17,7 @@ from pyengine.census import Census, census
 from pyengine.teaching.search import Algorithm, Order, Rule
 from pyengine.teaching.searchwords import NEXT_NAMES
 from pyengine.teaching.stepwords import ALGORITHM_NAMES, CONVENTION_NAMES, ORDER_NAMES, RULE_NAMES, Convention
+from pyengine.teaching.trace import Jump
 from tools.runtime.stdlib import cache_entry, keep
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,17 +32,17 @@ import explorer_editor  # noqa: E402
 # The 4x4 census takes about 30 s: kept in the build's cache (tools/runtime/stdlib.py)
 # under a digest of the code that counts, so that only a build after a change to it pays again.
 
-# (label, data-jump, aria-keyshortcuts): what each stepping button does.
+# (label, jump, aria-keyshortcuts): what each stepping button does; its data-jump is the jump's name.
 STEP_BUTTONS = (
-    ("First", "first", "Home"),
-    ("\u2212100", "-100", "Shift+PageUp"),
-    ("\u221210", "-10", "PageUp"),
-    ("\u25c0 Back", "-1", "ArrowLeft"),
-    ("Forward \u25b6", "+1", "ArrowRight"),
-    ("+10", "+10", "PageDown"),
-    ("+100", "+100", "Shift+PageDown"),
-    ("Next finished game", "next", "N"),
-    ("End", "last", "End"),
+    ("First", Jump.FIRST, "Home"),
+    ("\u2212100", Jump.BACK_100, "Shift+PageUp"),
+    ("\u221210", Jump.BACK_10, "PageUp"),
+    ("\u25c0 Back", Jump.BACK, "ArrowLeft"),
+    ("Forward \u25b6", Jump.ON, "ArrowRight"),
+    ("+10", Jump.ON_10, "PageDown"),
+    ("+100", Jump.ON_100, "Shift+PageDown"),
+    ("Next finished game", Jump.NEXT, "N"),
+    ("End", Jump.LAST, "End"),
 )
 
 
@@ -98,8 +99,8 @@ def explorer_markup() -> str:
     until Python runs."""
     default = explorer_address.DEFAULT
     buttons = "".join(
-        f'<button type="button" class="ttt-button ex-step" data-jump="{jump}" aria-keyshortcuts="{keys}" '
-        f"disabled>{NEXT_NAMES[default.algorithm] if jump == 'next' else label}</button>"
+        f'<button type="button" class="ttt-button ex-step" data-jump="{jump.value}" aria-keyshortcuts="{keys}" '
+        f"disabled>{NEXT_NAMES[default.algorithm] if jump is Jump.NEXT else label}</button>"
         for label, jump, keys in STEP_BUTTONS
     )
     cells = "".join(f'<span class="ex-cell" data-cell="{cell}"></span>' for cell in range(9))
