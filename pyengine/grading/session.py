@@ -146,13 +146,21 @@ class Session:
         index = self.awaited_index
         return LOAD_BUDGET_S if index is None else call_budget(self.judge.probes[index])  # type: ignore[union-attr]
 
-    def take(self, answer: Mapping[str, object] | Answer) -> None:
+    def take(self, answer: Mapping[str, object] | Answer, index: int | None = None) -> None:
         """The answer to the call under way: the runner's dict, or what the
         transport says instead (``TimedOut``, ``Ended``, ``Refused``). A
         call that got no answer stops its function: the runner under way is
-        done (``awaited`` is None), and a fresh one goes on."""
+        done (``awaited`` is None), and a fresh one goes on. ``index``: the
+        probe the answer is for, where the transport numbers its answers (the
+        page's worker): an answer for a probe not awaited (one already
+        decided, an answer come again) is passed over."""
         judge = self.judge
         assert judge is not None, "loaded() first"
+        if index is not None:
+            at = bisect_left(self.sent, index, lo=self.answered)
+            if at >= len(self.sent) or self.sent[at] != index:
+                return
+            self.answered = at
         index = self.sent[self.answered]
         self.answered += 1
         kind = type(answer)
