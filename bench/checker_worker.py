@@ -18,9 +18,20 @@ Pyodide of its own (site/py/checker_worker.py). Measured in one run:
      project's correct tictactoe.py, the slow one (deepcopy at every node,
      no memory) and the one-bug files (tests/cs50/), beside the seconds
      CPython's judge takes for the same file in this process
-     (pyengine.grading.cs50.check_code), as a ratio, each verdict checked to agree.
+     (pyengine.grading.cs50.check_code), as a ratio, each verdict checked to agree;
+  5. with --speed, the page against CPython side by side: for the correct
+     file and the slow deepcopy one (or --only's), each run a check in the page
+     then the same check in CPython (check_code, this process), alternating,
+     so the shared machine's moment weighs on both alike; the ratio of the
+     medians (the target: the page at most twice CPython); and presses during
+     the page's check (a click every 250 ms on the checker's status line): how
+     many the page answered within 100 ms (the time from the press to its
+     first handler, the input delay), beside a control: as many presses as
+     long again just after, the page idle but for 10 ms of JavaScript every
+     20 ms (as in 3).
 
     python bench/checker_worker.py [--runs N] [--site DIR] [--cs50-only] [--only NAME ...] [--skip-slow]
+    python bench/checker_worker.py --speed [--runs N] [--site DIR] [--only NAME ...]
 
 Section 4's files are bench/cs50.py's (FILES, by the same names), so its
 CPython table and this one line up.
@@ -49,18 +60,15 @@ from tools.pages import editor  # noqa: E402
 from tools.pages.checker_markup import STARTER  # noqa: E402
 
 CHECKER = "[data-board='checker']"
-TEXTBOOK = """from pyengine import Player
-
-
-def minimax(board, maximizing):
+TEXTBOOK = """def minimax(board, maximizing):
     if board.is_over:
-        return 0 if board.winner is None else (1 if board.winner == Player.X else -1)
+        return 0 if board.winner is None else (1 if str(board.winner) == "X" else -1)
     values = [minimax(board.play(cell), not maximizing) for cell in board.legal_moves]
     return max(values) if maximizing else min(values)
 
 
 def choose(board):
-    maximizing = board.to_move == Player.X
+    maximizing = str(board.to_move) == "X"
     scored = [(minimax(board.play(cell), not maximizing), cell) for cell in board.legal_moves]
     return (max(scored) if maximizing else min(scored))[1]
 """
@@ -138,6 +146,102 @@ def check_once(page: Any, code: str, passes: bool = True) -> tuple[float, float,
     )
 
 
+# Every press's input delay: from the event's own time to its first handler.
+INPUT_DELAYS = """() => {
+  window.__delays = [];
+  for (const kind of ["pointerdown", "keydown"]) {
+    addEventListener(kind, (event) => window.__delays.push(performance.now() - event.timeStamp), true);
+  }
+}"""
+# When the check under way is done (the checker's data-state), on the page's clock.
+DONE_AT = """() => {
+  window.__doneAt = null;
+  const root = document.querySelector("[data-board='checker']");
+  new MutationObserver((_, observer) => {
+    if (root.dataset.state === "done") { window.__doneAt = performance.now(); observer.disconnect(); }
+  }).observe(root, { attributes: true, attributeFilter: ["data-state"] });
+}"""
+# The control (CONTROL) started, not awaited: window.__control is null once it is over.
+CONTROL_UNDER_WAY = f"""(ms) => {{ window.__control = ({CONTROL})(ms).then(() => {{ window.__control = null; }}); }}"""
+PRESS_EVERY_MS = 250
+ANSWERED_MS = 100
+
+
+def presses_while(page: Any, busy: Any) -> list[float]:
+    """Press the checker's status line every PRESS_EVERY_MS while ``busy()``
+    holds; each press's input delay (ms)."""
+    page.evaluate("() => { window.__delays = []; }")
+    while busy():
+        page.click(f"{CHECKER} .ttt-status", timeout=60_000)
+        page.wait_for_timeout(PRESS_EVERY_MS)
+    return [float(delay) for delay in page.evaluate("window.__delays")]
+
+
+def speed_once(page: Any, code: str) -> tuple[float, list[float], list[float], dict[str, str]]:
+    """One check in the page with presses: its wall time (s), the presses'
+    input delays during it and during the control just after (ms), the verdicts shown."""
+    set_code(page, code)
+    page.wait_for_selector(f"{CHECKER}[data-worker='ready']", timeout=120_000)
+    page.eval_on_selector(CHECKER, "e => e.removeAttribute('data-state')")
+    since = page.evaluate("performance.now()")
+    page.evaluate(DONE_AT)
+    page.click("[data-check-run]")
+    during = presses_while(page, lambda: page.evaluate("window.__doneAt === null"))
+    until = float(page.evaluate("window.__doneAt"))
+    wall = (until - since) / 1000
+    shown = page_verdicts(page)
+    page.wait_for_selector(f"{CHECKER}[data-worker='ready']", timeout=120_000)
+    control_ms = min(until - since, 60_000)  # as long again, a minute at most
+    page.evaluate(CONTROL_UNDER_WAY, control_ms)
+    control = presses_while(page, lambda: page.evaluate("window.__control !== null"))
+    return wall, during, control, shown
+
+
+def speed(site: Path, runs: int, files: dict[str, str]) -> None:
+    """Section 5: the page against CPython, alternating, and presses during the page's checks."""
+    from playwright.sync_api import sync_playwright
+
+    from tools.dev.browser import launch_args, serve
+
+    print(f"5. page and CPython side by side, {runs} run(s) each, alternating; medians of wall seconds")
+    print(f"   presses: answered within {ANSWERED_MS} ms / made, and the slowest (ms), during the check; the control's")
+    with serve(site) as base, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(**launch_args())
+        context = browser.new_context(service_workers="block")
+        context.add_init_script(PROBE)
+        page = context.new_page()
+        page.goto(base + "check-your-minimax/")
+        page.wait_for_selector(f"{CHECKER}[data-worker='ready']", timeout=120_000)
+        page.evaluate(INPUT_DELAYS)
+        for name, code in files.items():
+            walls: list[float] = []
+            cpython: list[float] = []
+            during: list[float] = []
+            control: list[float] = []
+            agree = True
+            for _ in range(runs):
+                wall, pressed, quiet, shown = speed_once(page, code)
+                report = check_code(code)
+                walls.append(wall)
+                cpython.append(report.seconds)
+                during += pressed
+                control += quiet
+                agree &= shown == {v.name: "pass" if v.passed else "fail" for v in report.verdicts}
+            page_s, cpython_s = statistics.median(walls), statistics.median(cpython)
+            print(
+                f"   {name:<16} page {page_s:7.1f} s  CPython {cpython_s:6.1f} s  {page_s / cpython_s:5.2f}x  "
+                f"presses {_answered(during)}, control {_answered(control)}  "
+                f"{'verdicts agree' if agree else 'VERDICTS DIFFER'}",
+                flush=True,
+            )
+        browser.close()
+
+
+def _answered(delays: list[float]) -> str:
+    within = sum(delay <= ANSWERED_MS for delay in delays)
+    return f"{within}/{len(delays)} (slowest {max(delays, default=0.0):.0f} ms)"
+
+
 def page_verdicts(page: Any) -> dict[str, str]:
     read = "els => els.map(e => [e.dataset.check, e.dataset.verdict])"
     return dict(page.eval_on_selector_all(f"{CHECKER} .ck-checks [data-check]", read))
@@ -193,13 +297,17 @@ def main() -> None:
     parser.add_argument("--cs50-only", action="store_true", help="only section 4")
     parser.add_argument("--only", nargs="*", help="these CS50 files only (names from bench/cs50.py's FILES)")
     parser.add_argument("--skip-slow", action="store_true", help="leave out slow_deepcopy (minutes)")
+    parser.add_argument("--speed", action="store_true", help="only section 5: the page against CPython, presses")
     args = parser.parse_args()
-    names = args.only or [name for name in FILES if not (args.skip_slow and name == "slow_deepcopy")]
+    default = ["correct", "slow_deepcopy"] if args.speed else list(FILES)
+    names = args.only or [name for name in default if not (args.skip_slow and name == "slow_deepcopy")]
     files = {name: FILES[name] for name in names}
     with tempfile.TemporaryDirectory() as folder:
         site = args.site or Path(folder)
         if args.site is None:
             build_site(site)
+        if args.speed:
+            return speed(site, args.runs, files)
         figures = measure(site, args.runs, files, choose=not args.cs50_only)
         shipped = {path.name: path.stat().st_size for path in sorted((site / editor.FOLDER).iterdir())}
 

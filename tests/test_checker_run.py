@@ -7,6 +7,7 @@ followed to its verdicts without a browser or a worker."""
 
 from __future__ import annotations
 
+import functools
 import json
 
 import checker_messages as messages
@@ -15,7 +16,7 @@ import sandbox
 from checker_messages import Message
 from checker_run import JUDGED, OUTPUT_LIMIT, OVER, WAIT, CheckRun, Fail, GoOn
 
-from pyengine.grading.cs50 import FILE_BUDGET_S, LOAD_BUDGET_S, Form, Probe, call_budget, probes
+from pyengine.grading.cs50 import FILE_BUDGET_S, LOAD_BUDGET_S, Form, Function, Probe, call_budget, probes
 
 PERFECT = """from functools import cache
 
@@ -38,10 +39,17 @@ def made() -> dict[Form, tuple[Probe, ...]]:
     return {form: tuple(probes(form)) for form in Form}
 
 
+@functools.cache
+def sent_forms() -> list[dict[str, object]]:
+    """Each form's probes as the page sends them to the worker (checker_page.py)."""
+    made = {form: "[" + ",".join(map(messages.wire_text, probes(form))) + "]" for form in Form}
+    return messages.forms(made)
+
+
 def worker_messages(check: CheckRun, code: str, start: int = 0) -> list[Message]:
     """What a worker says for ``code`` from call ``start`` on, read as the page reads it:
     the code's run, each call (sandbox.py's own JSON), the end (tools/runtime/sandbox.mjs)."""
-    session = sandbox.Session(code, start)
+    session = sandbox.Session(code, start, sent_forms())
     said = [messages.read({"kind": "loaded", "token": check.token, **json.loads(session.load())})]
     while (text := session.step()) is not None:
         said.append(messages.read(json.loads(text)))
@@ -140,10 +148,10 @@ def test_python_failing_under_a_call_fails_that_function_and_goes_on_with_the_ne
     check.load(said[0], made)
     assert check.judge is not None
     first = check.next
-    assert check.judge.probes[first].function == "player"
+    assert check.judge.probes[first].function is Function.PLAYER
     going_on = check.crashed("too much recursion")
     assert isinstance(going_on, GoOn) and going_on.start > first
-    assert check.go_on(going_on.start) and check.judge.probes[check.next].function == "terminal"
+    assert check.go_on(going_on.start) and check.judge.probes[check.next].function is Function.TERMINAL
     assert check.budget_s == call_budget(check.judge.probes[check.next])
     # The fresh worker runs the code again from there: its run says only that the call goes on.
     fresh = worker_messages(check, TWO_FUNCTIONS, check.next)

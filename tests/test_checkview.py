@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from pyengine import Board, analyze
-from pyengine.grading.cs50 import CS50_FUNCTIONS, Form, Probe, check_code
+from pyengine.grading.cs50 import CS50_FUNCTIONS, Form, Function, Probe, check_code
 from tests.cs50 import mutants
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site" / "py"))
@@ -52,7 +52,7 @@ def test_cells_are_named_in_the_forms_terms() -> None:
 
 def test_progress_names_the_function_and_the_slowest_call() -> None:
     board = Board.parse("X.O/.X./...")
-    probe = Probe("minimax", board, None)
+    probe = Probe(Function.MINIMAX, board, None)
     words = checker_view.progress_words(probe, 12, 5478, (2500.0, probe))
     assert words.startswith("Checking minimax(): 12 of 5,478 calls") and "2.50 s on X.O/.X./..." in words
 

@@ -23,6 +23,7 @@ from pyengine.grading.cs50 import (
     CAUSES,
     CS50_FUNCTIONS,
     Form,
+    Function,
     Given,
     Judge,
     Verdict,
@@ -149,12 +150,12 @@ def test_every_function_is_probed_where_the_specification_defines_it() -> None:
     live = [board for board in every if not board.is_over]
     over = [board for board in every if board.is_over]
     calls = probes(Form.CS50)
-    on = {name: [p.board for p in calls if p.function == name] for name in CS50_FUNCTIONS}
+    on = {name: [p.board for p in calls if p.function.value == name] for name in CS50_FUNCTIONS}
     assert set(on["player"]) == set(on["actions"]) == set(live) and len(on["player"]) == len(live)
     assert sorted(on["winner"], key=str) == sorted(on["terminal"], key=str) == sorted(every, key=str)
     assert sorted(on["utility"], key=str) == sorted(over, key=str)
     assert sorted(on["minimax"], key=str) == sorted(every, key=str)
-    results = {(p.board, p.action) for p in calls if p.function == "result" and is_cell(p.action)}
+    results = {(p.board, p.action) for p in calls if p.function.value == "result" and is_cell(p.action)}
     assert results == {(board, (i, j)) for board in live for i in range(3) for j in range(3)}
     assert on["initial_state"] == [Board.empty()] * 2
 
@@ -170,11 +171,11 @@ def test_result_is_given_an_action_that_is_not_valid_on_every_position() -> None
     bounds cannot raise by luck on a taken cell."""
     tried: dict[Board, list[object]] = {}
     for p in probes(Form.CS50):
-        if p.function == "result" and not is_cell(p.action):
+        if p.function.value == "result" and not is_cell(p.action):
             tried.setdefault(p.board, []).append(p.action)
     live = [board for board in reachable_positions() if not board.is_over]
     assert set(tried) == set(live)
-    first = next(p.board for p in probes(Form.CS50) if p.function == "result")
+    first = next(p.board for p in probes(Form.CS50) if p.function.value == "result")
     assert len(set(tried[first])) == len(tried[first]) == 9  # every kind on the first
     assert all(len(tried[board]) == 1 for board in live if board != first)
     for board, actions in tried.items():
@@ -189,12 +190,12 @@ def test_result_is_given_an_action_that_is_not_valid_on_every_position() -> None
 
 def test_each_functions_first_call_is_afresh_on_a_board_where_o_is_to_move() -> None:
     calls = probes(Form.CS50)
-    firsts = {name: next(p for p in calls if p.function == name) for name in CS50_FUNCTIONS}
+    firsts = {name: next(p for p in calls if p.function.value == name) for name in CS50_FUNCTIONS}
     assert all(p.fresh for p in firsts.values())
     for name, first in firsts.items():
         if name != "initial_state":
             assert first.board.x_mask.bit_count() == first.board.o_mask.bit_count() + 1, name
-    live_minimax = next(p for p in calls if p.function == "minimax" and not p.board.is_over)
+    live_minimax = next(p for p in calls if p.function.value == "minimax" and not p.board.is_over)
     assert live_minimax.fresh and live_minimax.board.to_move is Player.O
     assert sum(p.fresh for p in calls) == len(CS50_FUNCTIONS) + 1
     assert [p.wire()[3:] for p in calls[:2]] == [[True], []]
@@ -202,10 +203,10 @@ def test_each_functions_first_call_is_afresh_on_a_board_where_o_is_to_move() -> 
 
 def test_the_order_is_functions_in_turn_then_minimax_from_the_finished_to_the_empty_board() -> None:
     calls = probes(Form.CS50)
-    names = [p.function for p in calls]
+    names = [p.function.value for p in calls]
     assert sorted(set(names), key=names.index) == list(CS50_FUNCTIONS)
     assert names == sorted(names, key=CS50_FUNCTIONS.index)
-    minimax = [p.board for p in calls if p.function == "minimax"]
+    minimax = [p.board for p in calls if p.function.value == "minimax"]
     finished = [board.is_over for board in minimax]
     assert finished == sorted(finished, reverse=True)  # every finished board before any live one
     live = [board for board in minimax if not board.is_over]
@@ -328,7 +329,7 @@ def test_each_bug_is_caught_by_the_function_it_breaks(mutant: Mutant) -> None:
     assert caught.name == mutant.function and not caught.passed and not report.passed
     assert caught.position is not None and caught.reason
     if mutant.function == "result":  # one of the actions tried there, on a valid cell or not
-        here = [p for p in probes(Form.CS50) if p.function == "result" and str(p.board) == caught.position]
+        here = [p for p in probes(Form.CS50) if p.function.value == "result" and str(p.board) == caught.position]
         tried = [tried_value(p.action) for p in here]
         assert caught.action is None or caught.action in tried
         assert any(wrong_at(loaded(code), "result", caught.position, action) for action in tried), caught
@@ -350,7 +351,7 @@ def test_the_first_failure_is_the_first_in_checking_order() -> None:
     in checking order where that gives the wrong answer, found the long way."""
     mutant = next(m for m in MUTANTS if m.name == "winner_stops_at_empty_line")
     namespace = loaded(source(mutant))
-    order = [p.board for p in probes(Form.CS50) if p.function == "winner"]
+    order = [p.board for p in probes(Form.CS50) if p.function.value == "winner"]
     first = next(board for board in order if wrong_at(namespace, "winner", str(board), None))
     caught = verdict(check_code(source(mutant), functions=["winner"]).verdicts, "winner")
     assert caught.position == str(first)
@@ -390,11 +391,11 @@ def test_code_that_does_not_run_gets_one_verdict_saying_why() -> None:
 
 def test_a_call_past_its_budget_fails_its_function_and_the_check_goes_on() -> None:
     judge = Judge(Form.CS50, CS50_FUNCTIONS)
-    player = judge.tracks["player"].span
-    assert judge.timed_out(player.start, 3.0) == judge.tracks["actions"].span.start
+    player = judge.tracks[Function.PLAYER].span
+    assert judge.timed_out(player.start, 3.0) == judge.tracks[Function.ACTIONS].span.start
     (failed,) = judge.verdicts()[1:2]
     assert failed.name == "player" and "time budget of 3 s" in failed.reason and failed.position is not None
-    assert not judge.wanted(player.start + 1) and judge.wanted(judge.tracks["actions"].span.start)
+    assert not judge.wanted(player.start + 1) and judge.wanted(judge.tracks[Function.ACTIONS].span.start)
 
 
 @pytest.mark.slow
@@ -416,10 +417,10 @@ def test_probes_made_one_at_a_time_serve_a_judge_as_well() -> None:
     assert made == probes(Form.CS50) and [p.wire() for p in made] == list(wires(Form.CS50))
     handed, own = Judge(Form.CS50, CS50_FUNCTIONS, calls=made), Judge(Form.CS50, CS50_FUNCTIONS)
     assert {n: t.span for n, t in handed.tracks.items()} == {n: t.span for n, t in own.tracks.items()}
-    spans = [own.tracks[name].span for name in CS50_FUNCTIONS]
+    spans = [own.tracks[Function(name)].span for name in CS50_FUNCTIONS]
     assert spans[0].start == 0 and spans[-1].stop == len(made)
     assert all(a.stop == b.start for a, b in pairwise(spans))
-    assert all(made[i].function == name for name in CS50_FUNCTIONS for i in own.tracks[name].span)
+    assert all(made[i].function.value == name for name in CS50_FUNCTIONS for i in own.tracks[Function(name)].span)
 
 
 def test_calls_answer_each_probe_in_turn() -> None:
@@ -455,7 +456,10 @@ def test_a_function_that_fails_because_of_another_says_which_and_where() -> None
     report = check_code(
         source(by_name("winner_stops_at_empty_line")), functions=["winner", "terminal", "utility", "minimax"]
     )
-    assert {cause.helper for cause in CAUSES["terminal"] + CAUSES["utility"]} == {"winner", "terminal"}
+    assert {cause.helper for cause in CAUSES[Function.TERMINAL] + CAUSES[Function.UTILITY]} == {
+        Function.WINNER,
+        Function.TERMINAL,
+    }
     won = verdict(report.verdicts, "winner").position
     for name in ("terminal", "utility", "minimax"):
         failed = verdict(report.verdicts, name)

@@ -4,8 +4,10 @@ probe a check goes on from, each call on its own probe's board."""
 
 from __future__ import annotations
 
+import functools
 import json
 
+import checker_messages as messages
 import pytest
 import sandbox
 
@@ -18,9 +20,16 @@ from tools.pages.checker_markup import STARTER
 TWO_FUNCTIONS = "def player(board):\n    return board\n\ndef terminal(board):\n    return board\n"
 
 
+@functools.cache
+def sent_forms() -> list[dict[str, object]]:
+    """Each form's probes as the page sends them to the worker (checker_page.py)."""
+    made = {form: "[" + ",".join(map(messages.wire_text, probes(form))) + "]" for form in Form}
+    return messages.forms(made)
+
+
 def answers(code: str, start: int) -> dict[int, object]:
     """What each call of a session returned, by its probe's index, in the order made."""
-    session = sandbox.Session(code, start)
+    session = sandbox.Session(code, start, sent_forms())
     assert "error" not in json.loads(session.load())
     made: dict[int, object] = {}
     while (text := session.step()) is not None:
@@ -33,7 +42,7 @@ def answers(code: str, start: int) -> dict[int, object]:
 @pytest.mark.parametrize("start", [0, 1, 20_000])
 def test_a_cs50_file_is_called_on_its_own_functions_probes_from_start(start: int) -> None:
     every = probes(Form.CS50)
-    wanted = [i for i, probe in enumerate(every) if i >= start and probe.function in ("player", "terminal")]
+    wanted = [i for i, probe in enumerate(every) if i >= start and probe.function.value in ("player", "terminal")]
     made = answers(TWO_FUNCTIONS, start)
     assert list(made) == wanted
     assert all(made[i] == grid(str(every[i].board)) for i in wanted)
@@ -41,3 +50,27 @@ def test_a_cs50_file_is_called_on_its_own_functions_probes_from_start(start: int
 
 def test_a_choose_file_is_called_on_every_position() -> None:
     assert list(answers(STARTER, 0)) == list(range(len(probes(Form.CHOOSE))))
+
+
+def test_a_file_that_imports_the_engine_fails_to_load_in_words_that_say_why() -> None:
+    """The worker has no engine; CPython's tests do, so the runner is asked
+    as the worker's Python would answer: no module named pyengine."""
+    code = "import pyengine_not_here as pyengine\n\ndef choose(board):\n    return 0\n"
+    loaded = json.loads(sandbox.Session(code, 0, sent_forms()).load())
+    assert loaded["error"].startswith("ModuleNotFoundError on line 1")
+
+
+def test_the_worker_finds_the_form_as_the_engine_does() -> None:
+    from pyengine.grading.probes import detect_form
+
+    for names in (["choose"], ["player", "choose"], ["minimax"], ["main"]):
+        code = "".join(f"def {name}(board):\n    return None\n" for name in names)
+        session = sandbox.Session(code, 0, sent_forms())
+        session.load()
+        first = session.step()
+        form = detect_form(names)
+        if form is None:
+            assert first is None
+        else:  # the first call made is of the engine's form, on a function the file defines
+            assert first is not None
+            assert probes(form)[json.loads(first)["index"]].function.value in names

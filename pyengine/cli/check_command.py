@@ -5,8 +5,9 @@ CS50 AI form or the ``choose(board)`` form, found from the names the file
 defines), each in a Python process of its own: ``python -I -S`` running the
 runner's text (pyengine/grading/runner.py, which imports nothing of the
 engine), with a time budget per call and per file and its printing kept from
-the terminal. The judging happens here, in this process
-(pyengine.grading.cs50), out of the code's reach.
+the terminal. The check's loop and its judging happen here, in this process
+(pyengine.grading.session, the same the checker page drives), out of the
+code's reach; the child is only a transport.
 
 What keeps a file's code apart is the sandbox (pyengine.cli.bubblewrap): each
 process runs in bubblewrap with no network, no environment, the system
@@ -45,17 +46,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import IO, Any
 
-from ..grading.cs50 import (
-    FILE_BUDGET_S,
-    LOAD_BUDGET_S,
-    Form,
-    Judge,
-    Report,
-    call_budget,
-    detect_form,
-    report_json,
-    report_of,
-)
+from ..grading.answers import Ended, Refused
+from ..grading.judge import Report, report_json
+from ..grading.probes import FILE_BUDGET_S, LOAD_BUDGET_S, Form, call_budget
+from ..grading.session import Session
 from . import bubblewrap
 from .arguments import UsageError, choice
 from .bubblewrap import MEMORY_MB, Sandbox
@@ -304,25 +298,23 @@ class FileCheck:
 
     def run(self) -> Report:
         started = time.monotonic()
+        session = Session(self.form, file_budget_s=self.file_budget)
         if self.sandbox is not None:  # each child gets an empty folder of its own in the sandbox
-            judge = self._check(None, started + self.file_budget)
+            self._check(session, None, started)
         else:
             with tempfile.TemporaryDirectory(prefix="pyengine-check-") as folder:
-                judge = self._check(folder, started + self.file_budget)
-        return report_of(judge, time.monotonic() - started)
+                self._check(session, folder, started)
+        return session.report(time.monotonic() - started)
 
-    def _check(self, folder: str | None, deadline: float) -> Judge:
-        start = 0
-        judge: Judge | None = None
-        while judge is None or start < len(judge.probes):
+    def _check(self, session: Session, folder: str | None, started: float) -> None:
+        while not session.over:
             if self.cancelled:
                 raise KeyboardInterrupt
             child = self.child = _Child(self.code, folder, self.sandbox)
             try:
-                judge, start = self._serve(child, judge, start, deadline)
+                self._serve(child, session, started)
             finally:
                 child.stop()
-        return judge
 
     def _load(self, child: _Child) -> tuple[list[str], str | None]:
         """The names the code defines and the error that stopped it, if any."""
@@ -348,34 +340,27 @@ class FileCheck:
         error = loaded.get("error")
         return names, None if error is None else str(error)
 
-    def _serve(self, child: _Child, judge: Judge | None, start: int, deadline: float) -> tuple[Judge, int]:
-        """Load the code in ``child``, then call and judge the probes from
-        ``start`` on; the judge and the index to go on from with a fresh
-        child (the end of the probes when all went)."""
-        names, error = self._load(child)
-        if judge is None:
-            judge = Judge(self.form or detect_form(names), names, error)
-            if error is not None:
-                return judge, len(judge.probes)
-        elif error is not None:  # it loaded before: a second run failing is the code's doing
-            return judge, judge.ended(start, f"your code failed when it was run again: {error}")
-        wanted = [index for index in range(start, len(judge.probes)) if judge.wanted(index)]
-        child.ask([judge.probes[index].wire() for index in wanted])
+    def _serve(self, child: _Child, session: Session, started: float) -> None:
+        """Load the code in ``child``, then carry the session's probes to it
+        and its answers back, until the session needs no more of it."""
+        if not session.loaded(*self._load(child)):
+            return
+        child.ask(session.send())
         heard = time.monotonic()
-        for index in wanted:
-            if not judge.wanted(index):  # minimax (or choose) failed; it is the last function: nothing is left
-                return judge, len(judge.probes)
-            budget = call_budget(judge.probes[index])
+        probes = session.judge.probes  # type: ignore[union-attr]  # loaded: the judge is made
+        while (index := session.awaited_index) is not None:  # 67,000 answers: one look a turn
+            now = time.monotonic()
+            wait = min(call_budget(probes[index]) - (now - heard), self.file_budget - (now - started))
             try:
-                answer = child.answer(min(heard + budget, deadline) - time.monotonic())
+                answer = child.answer(wait)
             except TimeoutError:
-                if time.monotonic() >= deadline:
-                    return judge, judge.ran_out(index, self.file_budget)
-                return judge, judge.timed_out(index, budget)
+                now = time.monotonic()
+                if session.overdue(now - heard, now - started):
+                    return
+                continue
             if answer is None:
-                return judge, judge.ended(index, child.how_it_ended())
+                return session.take(Ended(child.how_it_ended()))
             if answer.get("kind") == FORGED:
-                return judge, judge.ended(index, f"your code wrote on the checker's channel: {CHANNEL}")
+                return session.take(Refused(f"your code wrote on the checker's channel: {CHANNEL}"))
             heard = time.monotonic()
-            judge.take(index, answer)
-        return judge, len(judge.probes)
+            session.take(answer)

@@ -1,15 +1,15 @@
 """A student's code run, and its functions called: raw results out, no judging.
 
 One module serves both places a student's code runs: the checker page's Web
-Worker (site/py/sandbox.py imports it from the engine's zip) and the command
+Worker (the page sends its text, which tools/runtime/sandbox.mjs writes beside
+site/py/sandbox.py: that worker has no engine) and the command
 line's child process (``pyengine check`` starts ``python -I -S`` with this
 file's text as its ``-c`` program, in a bubblewrap sandbox). Both hand it
-probes and pass what comes back to the judge (pyengine.grading.cs50, or
-pyengine.grading.chooseform for the ``choose`` form), which runs elsewhere:
+probes and pass what comes back to the judge (pyengine.grading.answers reads
+it, pyengine.grading.judges judges it), which runs elsewhere:
 the student's code shares this interpreter and could reach anything it
-imports. That is why this module imports nothing of the engine: run on its
-own, it has its own small ``Board`` for the ``choose`` form, and the page
-hands it the engine's (``Runner(code, board_of=Board.parse)``).
+imports. That is why this module imports nothing of the engine: it has its
+own small ``Board`` for the ``choose`` form, in both places.
 
 A probe on the wire is ``[function, notation, action]``: ``["result",
 "X.O/.X./...", [2, 1]]``. Each call gets a board built for it alone (a list
@@ -77,16 +77,13 @@ class Printed:
         return text
 
 
-def error_words(error: BaseException) -> str:
-    """An error in the student's code, with its line in their code."""
+def error_words(error: BaseException, line: int | None = None) -> str:
+    """An error in the student's code, with its line in their code (``line``,
+    when it was found already: error_line)."""
     if isinstance(error, SyntaxError):
         return f"Syntax error on line {error.lineno}: {error.msg}."
-    # The frames' own line numbers: traceback.extract_tb would also read each
-    # line's text from the file system, 0.3 ms an error here (result() raises
-    # on 24,000 taken cells in a check).
-    frames = traceback.walk_tb(error.__traceback__)
-    lines = [line for frame, line in frames if frame.f_code.co_filename == FILENAME]
-    where = f" on line {lines[-1]}" if lines else ""
+    line = error_line(error) if line is None else line
+    where = "" if line is None else f" on line {line}"
     try:
         said = str(error)
     except BaseException:  # a str() of the student's own exception class may fail too
@@ -94,6 +91,17 @@ def error_words(error: BaseException) -> str:
     if isinstance(error, ImportError) and str(error.name).partition(".")[0] == "pyengine":
         said += " (a checked file cannot use the engine that checks it)"
     return f"{type(error).__name__}{where}: {said}" if said else f"{type(error).__name__}{where}"
+
+
+def error_line(error: BaseException) -> int | None:
+    """The line of the student's code an error came from: its last frame there."""
+    if isinstance(error, SyntaxError):
+        return error.lineno
+    # The frames' own line numbers: traceback.extract_tb would also read each
+    # line's text from the file system, 0.3 ms an error here (result() raises
+    # on 24,000 taken cells in a check).
+    lines = [line for frame, line in traceback.walk_tb(error.__traceback__) if frame.f_code.co_filename == FILENAME]
+    return lines[-1] if lines else None
 
 
 def shown(value: object) -> str:
@@ -107,7 +115,7 @@ def shown(value: object) -> str:
 
 def encode(value: object, depth: int = 0) -> object:
     """A returned value as JSON, faithful enough for the judge to rebuild it
-    and compare with ``==`` (pyengine.grading.cs50.decode): lists stay lists, a tuple
+    and compare with ``==`` (pyengine.grading.answers.decode): lists stay lists, a tuple
     is ``{"tuple": [...]}``, a set ``{"set": [...]}``, anything else
     ``{"other": "its type's name"}``.
 
@@ -339,7 +347,9 @@ class Runner:
         if len(probe) > 3 and probe[3]:
             error = self._run()
             if error is not None:  # it ran before: failing now is the code's doing, and this call's
-                return {"raised": type(error).__name__, "error": error_words(error), "printed": self.printed.take()}
+                line = error_line(error)
+                words = error_words(error, line)
+                return {"raised": type(error).__name__, "line": line, "error": words, "printed": self.printed.take()}
         given, arguments = self._arguments(function, notation, action)
         if function == "initial_state":
             given = self.previous_start
@@ -354,7 +364,8 @@ class Runner:
         except BaseException as error:
             answer["ms"] = round((time.perf_counter() - started) * 1000, 3)
             answer["raised"] = type(error).__name__
-            answer["error"] = error_words(error)
+            answer["line"] = line = error_line(error)
+            answer["error"] = error_words(error, line)
             if not isinstance(error, Exception):
                 answer["exit"] = True
         else:

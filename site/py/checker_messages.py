@@ -17,7 +17,14 @@ only while its check's token is the one it holds.
 
 from __future__ import annotations
 
+import json
+
+from pyengine.grading.probes import FORMS, Form
 from pyengine.records import Record
+
+TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
+if TYPE_CHECKING:
+    from pyengine.grading.probes import Probe
 
 READY = "ready"
 BROKEN = "broken"
@@ -76,11 +83,27 @@ def belongs(message: Message, token: str) -> bool:
     return message.kind == CALL or message.token == token
 
 
-def run(token: str, code: str, start: int) -> dict[str, object]:
-    """What tells the worker to run ``code`` for check ``token``, calling from probe ``start`` on."""
-    return {"kind": "run", "token": token, "code": code, "start": start}
+def run(token: str, code: str, start: int, forms: list[dict[str, object]]) -> dict[str, object]:
+    """What tells the worker to run ``code`` for check ``token``, calling from
+    probe ``start`` on, the probes of each form given (``forms``)."""
+    return {"kind": "run", "token": token, "code": code, "start": start, "forms": forms}
 
 
-def boot(urls: dict[str, str]) -> dict[str, object]:
-    """What tells a fresh worker where the engine and sandbox.py are."""
-    return {"kind": "boot", **urls}
+def forms(wires: dict[Form, str]) -> list[dict[str, object]]:
+    """Each form as the worker reads it (site/py/sandbox.py): its name, the
+    functions that tell it, its probes' wires as JSON text (``wires_text``),
+    in the order the forms are tried (pyengine.grading.probes.FORMS)."""
+    return [{"form": form.value, "functions": list(functions), "wires": wires[form]} for form, functions in FORMS]
+
+
+def wire_text(probe: Probe) -> str:
+    """One probe as the runner takes it, as JSON text: a form's wires are
+    these joined into a list (``"[" + ",".join(texts) + "]"``), made one at a
+    time while the page is idle."""
+    return json.dumps(probe.wire())
+
+
+def boot(urls: dict[str, str], runner: str) -> dict[str, object]:
+    """What tells a fresh worker where sandbox.py is, and the runner's text
+    (pyengine/grading/runner.py: the worker has no engine)."""
+    return {"kind": "boot", **urls, "runner": runner}

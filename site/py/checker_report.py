@@ -70,7 +70,7 @@ class Report:
         """One line per function: its verdict in words and, when it fails at
         a position, that position on a board; a minimax (or choose) that
         passes but wins more slowly somewhere shows the first such position."""
-        slower = {name: track.slower[0] for name, track in (judge.tracks.items() if judge else ()) if track.slower}
+        slower = {track.name: track.slower[0] for track in (judge.tracks.values() if judge else ()) if track.slower}
         self.lines.replaceChildren(*(self.line(verdict, form, slower.get(verdict.name)) for verdict in verdicts))
 
     def line(self, verdict: Verdict, form: Form | None, slower: Board | None) -> JsProxy:

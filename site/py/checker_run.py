@@ -1,6 +1,9 @@
 """One check of the reader's code, as a state machine with no DOM: what the
 worker's messages and the clock make of it (tests/test_checker_run.py runs
-whole checks in CPython, with sandbox.py's own messages).
+whole checks in CPython, with sandbox.py's own messages). The check's loop
+itself (which calls are wanted, what each answer does, a stopped function,
+the verdicts) is pyengine.grading.session's, the one ``pyengine check``
+drives; this adds the page's states and its clock.
 
 The page (checker_page.py) owns the worker and the DOM; it hands each of
 the check's messages to a ``CheckRun`` and does what comes back:
@@ -27,14 +30,18 @@ from __future__ import annotations
 
 import secrets
 
-from pyengine.grading.cs50 import FILE_BUDGET_S, LOAD_BUDGET_S, Judge, call_budget, detect_form
+from pyengine.grading.answers import Ended, TimedOut
+from pyengine.grading.probes import FILE_BUDGET_S, LOAD_BUDGET_S, call_budget, detect_form
+from pyengine.grading.session import Session
 from pyengine.records import Record
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
     from checker_messages import Message
 
-    from pyengine.grading.cs50 import Form, Probe, Verdict
+    from pyengine.grading.judge import Judge
+    from pyengine.grading.probes import Form, Probe
+    from pyengine.grading.verdicts import Verdict
 
 OUTPUT_LIMIT = 20_000  # characters of printed output shown
 WAIT, JUDGED, ON, OVER = "wait", "judged", "on", "over"
@@ -56,25 +63,45 @@ class Fail(Record):
 
 
 class CheckRun:
-    """One check under way: its token, its judge once the code has run, the
-    call under way, the budgets, the slowest call so far, what the code printed."""
+    """One check under way: its token, the check's session (pyengine.grading.session,
+    the same the command line drives) once the code has run, the budgets, the
+    slowest call so far, what the code printed."""
 
     def __init__(self, now: float, start: int = 0) -> None:
         self.token = secrets.token_hex(16)
-        self.judge: Judge | None = None
+        self.session = Session()
+        self.session.start = start
         self.form: Form | None = None
         self.loaded: Message | None = None  # what running the code said, until the judge is made
-        self.next = start  # the call under way (or the next): the first not yet judged
         self.started = now
-        self.budget_s = LOAD_BUDGET_S  # what the call (or the first run of the code) under way may take
+        self.loading = True  # the code is running afresh (the code's first run's budget), no call yet
         self.slowest: tuple[float, Probe] | None = None
         self.printed: list[str] = []
+
+    @property
+    def judge(self) -> Judge | None:
+        """The session's judge, made once the code has run."""
+        return self.session.judge
+
+    @property
+    def next(self) -> int:
+        """The call under way (or the next): the first not yet judged that is wanted."""
+        awaited = self.session.awaited_index
+        return self.session.start if awaited is None else awaited
+
+    @property
+    def budget_s(self) -> float:
+        """What the call (or the code's run) under way may take."""
+        judge = self.judge
+        if self.loading or judge is None or self.next >= len(judge.probes):
+            return LOAD_BUDGET_S
+        return call_budget(judge.probes[self.next])
 
     # -- the worker's messages -------------------------------------------------
 
     def running(self) -> None:
-        """The code was sent to a worker to run (from call ``next`` on): its first run's budget."""
-        self.budget_s = LOAD_BUDGET_S
+        """The code was sent to a worker to run (from call ``next`` on): its run's budget."""
+        self.loading = True
 
     def take_printed(self, message: Message) -> None:
         if message.printed:
@@ -89,18 +116,22 @@ class CheckRun:
 
     def load(self, message: Message, made: dict[Form, tuple[Probe, ...]]) -> str:
         """The code ran once (``message``); ``made``: the probes of each form made so far."""
-        if self.judge is not None:  # a fresh worker, going on after a call that overran
-            self.budget_s = call_budget(self.judge.probes[self.next])
+        session = self.session
+        if session.judge is not None:  # a fresh worker, going on after a call that overran
+            self.loading = False
+            session.loaded(message.names, None)  # it ran before: its calls go on from ``start``
+            session.plan()
             return ON
         form = detect_form(list(message.names))
         if form is not None and message.error is None and form not in made:
             self.loaded = message  # judged once the probes are made (a tick or two)
             return WAIT
-        self.loaded, self.form = None, form
-        self.judge = Judge(form, list(message.names), message.error, calls=made.get(form) if form else None)
-        if not self.judge.probes:
+        self.loaded, self.form, self.loading = None, form, False
+        session.made = made
+        if not session.loaded(message.names, message.error):
             return OVER
-        return JUDGED if self.advance() else OVER
+        session.plan()
+        return JUDGED if session.awaited_index is not None else OVER
 
     def load_again(self, made: dict[Form, tuple[Probe, ...]]) -> str:
         """The probes were still being made at ``load``: the code's run judged now (WAIT if they still are)."""
@@ -109,18 +140,12 @@ class CheckRun:
 
     def call(self, message: Message) -> bool:
         """A call's raw result judged; whether a call is left."""
-        judge, index = self.judge, message.probe
+        judge, session = self.judge, self.session
         assert judge is not None
-        if index < self.next:
-            return True  # already decided (a function stopped in an earlier worker)
-        for skipped in range(self.next, index):
-            judge.wanted(skipped)  # a function the code does not define: the worker made none of its calls
-        if judge.wanted(index):
-            judge.take(index, message.raw)
-            if self.slowest is None or message.ms > self.slowest[0]:
-                self.slowest = (message.ms, judge.probes[index])
-        self.next = index + 1
-        return self.advance()
+        if message.probe == session.awaited_index and (self.slowest is None or message.ms > self.slowest[0]):
+            self.slowest = (message.ms, judge.probes[message.probe])
+        session.take(message.raw, message.probe)  # one already decided, or come again, is passed over
+        return session.awaited_index is not None
 
     def crashed(self, words: str) -> GoOn | None:
         """Python itself failed: the call under way fails its function, and the
@@ -128,7 +153,15 @@ class CheckRun:
         judge = self.judge
         if judge is None or self.next >= len(judge.probes):
             return None
-        return GoOn(judge.ended(self.next, f"Python itself failed ({words}): a recursion too deep?"))
+        return GoOn(self._stop(Ended(f"Python itself failed ({words}): a recursion too deep?")))
+
+    def _stop(self, answer: TimedOut | Ended) -> int:
+        """The call under way got no answer: it fails its function; the call to go on from."""
+        session = self.session
+        if session.awaited_index is None:  # the fresh worker's code is running: that call is the one to fail
+            session.sent, session.answered = [self.next], 0
+        session.take(answer)
+        return session.start
 
     # -- the budgets -------------------------------------------------------------
 
@@ -137,7 +170,8 @@ class CheckRun:
         ``heard``: the call under way (or the code's first run) ran past its
         own, the whole check past its own, or nothing."""
         judge = self.judge
-        if now - heard > self.budget_s:
+        budget = self.budget_s
+        if now - heard > budget:
             if judge is None:
                 if self.loaded is not None:
                     return None  # the page is still making the probes: the code has run
@@ -145,7 +179,7 @@ class CheckRun:
                     f"Your code ran past its time budget of {LOAD_BUDGET_S:.0f} s before any of its functions was "
                     "called: a loop that never ends, at the top of your code?"
                 )
-            return GoOn(judge.timed_out(self.next, self.budget_s))
+            return GoOn(self._stop(TimedOut(budget)))
         if now - self.started > FILE_BUDGET_S:
             if judge is None or self.next >= len(judge.probes):
                 return Fail(f"The check ran past its budget of {FILE_BUDGET_S / 60:.0f} minutes in all.")
@@ -160,19 +194,9 @@ class CheckRun:
 
     def go_on(self, start: int) -> bool:
         """Go on from call ``start``: whether a call the judge wants is left."""
-        self.next = start
-        return self.calls_left(start) and self.advance()
-
-    def advance(self) -> bool:
-        """Move to the next call the judge wants, with its budget; False when none is left."""
-        judge = self.judge
-        assert judge is not None
-        while self.next < len(judge.probes) and not judge.wanted(self.next):
-            self.next += 1
-        if self.next >= len(judge.probes):
-            return False
-        self.budget_s = call_budget(judge.probes[self.next])
-        return True
+        session = self.session
+        session.start, session.sent, session.answered = start, [], 0
+        return self.calls_left(start) and not session.over
 
     # -- telling -------------------------------------------------------------------
 

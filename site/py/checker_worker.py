@@ -8,10 +8,13 @@ what they do to a check is checker_run.py's.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import checker_messages as messages
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
+
+from pyengine.grading import runner
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
@@ -27,16 +30,21 @@ BATCH = 25  # messages parsed at once (one JSON text, one crossing into Python):
 
 
 def app_urls() -> dict[str, str]:
-    """Where the worker finds the engine and its own module: as the page's
-    own Python is given them (its <script type="py">'s config), by where the
-    page puts them (the engine's zip unpacked at "./*", each module at its
-    name), not by their URLs, which a build gives their digests. The
-    runtime's files the checker's script adds (tools/pages/editor.mjs, boot)."""
+    """Where the worker finds its own module: as the page's own Python is
+    given it (its <script type="py">'s config), by where the page puts it
+    (each module at its name), not by its URL, which a build gives its
+    digest. The runtime's files the checker's script adds (tools/pages/editor.mjs, boot)."""
     script = document.querySelector('script[type="py"][src]')
     config = json.loads(str(script.getAttribute("config")))
     base = document.baseURI
     placed = {destination: str(window.URL.new(url, base).href) for url, destination in config["files"].items()}
-    return {"engine": placed["./*"], "sandbox": placed["./sandbox.py"]}
+    return {"sandbox": placed["./sandbox.py"]}
+
+
+def runner_text() -> str:
+    """The runner's text, for the worker, which has no engine: the page's
+    own copy of pyengine/grading/runner.py (the engine's zip is unpacked here)."""
+    return Path(runner.__file__).read_text(encoding="utf-8")
 
 
 class WorkerHost:
@@ -88,7 +96,7 @@ class WorkerHost:
         self.inbox = listen(worker)
         self.root.setAttribute("data-worker", "starting")
         worker.addEventListener("error", create_proxy(lambda event: self._on_worker_error(worker, event)))
-        boot = to_js(messages.boot(self.urls), dict_converter=window.Object.fromEntries)
+        boot = to_js(messages.boot(self.urls, runner_text()), dict_converter=window.Object.fromEntries)
         self.root.ckBoot(worker, self.inbox, boot)  # with the runtime's files, from the page's loader
         window.clearInterval(self._ticker)
         self._ticker = window.setInterval(self._tick, TICK_MS)
@@ -121,11 +129,13 @@ class WorkerHost:
         self.worker, self.ready = None, False
         self.root.setAttribute("data-worker", "broken")
 
-    def run(self, token: str, code: str, start: int) -> None:
-        """Run ``code`` in the (ready) worker for the check ``token``, from call ``start`` on."""
+    def run(self, token: str, code: str, start: int, forms: list[dict[str, object]]) -> None:
+        """Run ``code`` in the (ready) worker for the check ``token``, from
+        call ``start`` on, with each form's probes (checker_messages.forms)."""
         self.inbox.token = token
         self.inbox.heard = window.performance.now()
-        self.worker.postMessage(to_js(messages.run(token, code, start), dict_converter=window.Object.fromEntries))
+        message = to_js(messages.run(token, code, start, forms), dict_converter=window.Object.fromEntries)
+        self.worker.postMessage(message)
 
     def heard_s(self) -> float:
         """When the worker was last heard from (the inbox's clock), in seconds."""

@@ -1,48 +1,49 @@
 """The reader's code for "Check your own minimax", in a Web Worker of its own.
 
 The page never runs this module: tools/runtime/sandbox.mjs starts a Pyodide of its
-own in a dedicated worker, unpacks the engine beside this file and imports
-it. The page (checker_page.py) sends the reader's code and where to start; this
-module runs the code once (pyengine.grading.runner, the same runner the command
-line's ``pyengine check`` uses), finds its form from the names it defines,
-and calls its functions probe by probe in the engine's checking order
-(pyengine.grading.cs50.wires), skipping the functions the code does not define. It
-judges nothing: the page judges each raw result with pyengine.grading.cs50, out of
-the code's reach. Bounds live on the page too: it terminates this worker when
-a call takes too long, which no code run here can prevent.
+own in a dedicated worker, writes this file and the runner beside it and
+imports them; the engine is not there (a file that imports it fails its
+check, as in ``pyengine check``: "a checked file cannot use the engine that
+checks it"). The page sends the runner's text (pyengine/grading/runner.py,
+the one the command line's child runs), then the reader's code, where to
+start, and each form's probes as the runner takes them, made by the page
+(checker_messages.forms). This module runs the code once, finds its form
+from the names it defines, and calls its functions probe by probe in the
+engine's checking order, skipping the functions the code does not define. It
+judges nothing: the page judges each raw result, out of the code's reach.
+Bounds live on the page too: it terminates this worker when a call takes too
+long, which no code run here can prevent.
 """
 
 from __future__ import annotations
 
 import json
+from itertools import islice
 
-from pyengine.board import Board
-from pyengine.grading.chooseform import every_position, positions_to_check
-from pyengine.grading.cs50 import detect_form, iter_wires
-from pyengine.grading.runner import Runner
+try:
+    import runner  # type: ignore[import-not-found]  # the worker: sandbox.mjs writes it beside this file
+except ModuleNotFoundError:  # CPython's tests: the same module, from the engine
+    from pyengine.grading import runner
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
-    from collections.abc import Iterator
-
-
-def warm() -> None:
-    """Find the positions every probe is made from now, while the worker
-    boots, so that no call's time budget pays for them; the probes are then
-    made one at a time as the calls go (making all of both forms' at boot took
-    about 0.3 s of the worker's start, most of it for the form not checked)."""
-    positions_to_check()
-    every_position()
+    from collections.abc import Iterator, Sequence
 
 
 class Session:
     """One check in this worker: the code run once, then its functions called
     from probe ``start`` on (a check goes on in a fresh worker after a call
-    that ran past its budget)."""
+    that ran past its budget).
 
-    def __init__(self, code: str, start: int) -> None:
-        self.runner = Runner(code, board_of=Board.parse)  # the page's choose() gets the engine's own Board
+    ``forms``: each form in the order they are tried, as
+    ``{"form", "functions", "wires"}``: its name, the functions that tell it
+    (pyengine.grading.probes.FORMS) and its probes' wires as JSON text, parsed
+    only for the form the code is written in."""
+
+    def __init__(self, code: str, start: int, forms: Sequence[dict[str, object]]) -> None:
+        self.runner = runner.Runner(code)  # a choose() gets the runner's own small Board
         self.index = start
+        self.forms = forms
         self.calls: Iterator[list[object]] = iter(())
         """The probes from ``index`` on, as the runner takes them."""
         self.defined: frozenset[str] = frozenset()
@@ -50,10 +51,12 @@ class Session:
     def load(self) -> str:
         """Run the code once: ``{"names", "error"?, "printed"}`` as JSON text."""
         loaded = self.runner.load()
-        names = [str(name) for name in loaded["names"]]  # type: ignore[attr-defined]
-        form = detect_form(names)
+        named = loaded["names"]
+        names = frozenset(str(name) for name in named) if isinstance(named, list) else frozenset()
+        form = next((form for form in self.forms if names.intersection(_functions(form))), None)
         if form is not None and "error" not in loaded:
-            self.calls, self.defined = iter_wires(form, self.index), frozenset(names)
+            wires = json.loads(str(form["wires"]))
+            self.calls, self.defined = islice(wires, self.index, None), names
         return json.dumps(loaded)
 
     def step(self) -> str | None:
@@ -66,3 +69,9 @@ class Session:
                 raw = self.runner.call(wire)
                 return json.dumps({"kind": "call", "index": index, **raw})
         return None
+
+
+def _functions(form: dict[str, object]) -> list[str]:
+    """The functions that tell a form (``forms``' ``"functions"``)."""
+    functions = form["functions"]
+    return [str(name) for name in functions] if isinstance(functions, list) else []

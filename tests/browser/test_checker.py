@@ -192,6 +192,16 @@ def test_errors_name_their_line_and_output_stays_text(page: Page) -> None:
     assert page.locator(f"{ROOT} .ck-output b").count() == 0
 
 
+def test_a_file_that_imports_the_engine_fails_with_one_line_that_says_so(page: Page) -> None:
+    """The worker has the runner and the probes, not the engine: as in ``pyengine check``."""
+    code = "import pyengine\n\ndef choose(board):\n    return board.legal_moves[0]\n"
+    assert check(page, code) == "fail"
+    said = page.inner_text(line("code"))
+    assert "ModuleNotFoundError on line 1" in said
+    assert "a checked file cannot use the engine that checks it" in said
+    assert page.locator(f"{ROOT} .ck-check").count() == 1
+
+
 # -- the reader's code on a thread of its own ---------------------------------------
 
 RUNAWAYS = {

@@ -23,7 +23,7 @@ import html
 from pyengine import Board
 from pyengine.grading.chooseform import CALL_BASE_S, CALL_PER_NODE_S
 from pyengine.grading.chooseform import call_budget as choose_budget
-from pyengine.grading.cs50 import FILE_BUDGET_S, LOAD_BUDGET_S, Probe, call_budget
+from pyengine.grading.cs50 import FILE_BUDGET_S, LOAD_BUDGET_S, Function, Probe, call_budget
 from tests.cs50 import mutants
 from tools.pages import editor, explorer_markup
 from tools.pages.strictness import first_failure, strictness_table
@@ -133,7 +133,7 @@ def mistakes_table() -> str:
 def budgets() -> str:
     """The time budgets of a check, in a sentence or two, from the engine's constants."""
     empty = Board.empty()
-    minimax_empty = call_budget(Probe("minimax", empty, None))
+    minimax_empty = call_budget(Probe(Function.MINIMAX, empty, None))
     return (
         f"running your code once may take {LOAD_BUDGET_S:.0f} seconds; each call {CALL_BASE_S:.0f} seconds, and "
         f"a call of `minimax` more by the size of the game tree below its position "

@@ -180,7 +180,7 @@ const WORKER_URL = new URL("./sandbox.mjs", import.meta.url).href;
 // and never another build's): the page's loader says them (runtimeFiles,
 // lockFileContents). It is imported by the address the page's own
 // <script src> holds: the same module, already evaluated, not a second start.
-// `message` (the page's: engine and sandbox.py) gets them added.
+// `message` (the page's: sandbox.py's address and the runner's text) gets them added.
 async function boot(worker, inbox, message) {
   try {
     const loader = document.querySelector('script[src*="/pyodide/loader-"]');

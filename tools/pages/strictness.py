@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 
 from pyengine import Board
-from pyengine.grading.cs50 import CS50_FUNCTIONS, Form, Judge, Probe, Verdict, judge_call
+from pyengine.grading.cs50 import CS50_FUNCTIONS, Form, Function, Judge, Probe, Verdict, answer_of, judge_call
 from pyengine.grading.runner import Runner
 from tests.cs50 import mutants
 
@@ -79,8 +79,8 @@ def course_catches(code: str, function: str) -> bool:
         runner = Runner(code)
         if "error" in runner.load():
             return True
-        probe = Probe(name, Board.parse(notation), action)
-        if judge_call(probe, _lenient(runner.call(probe.wire()))) is not None:
+        probe = Probe(Function(name), Board.parse(notation), action)
+        if judge_call(probe, answer_of(_lenient(runner.call(probe.wire())))) is not None:
             return True
     return False
 
@@ -94,9 +94,9 @@ def first_failure(code: str, function: str) -> Verdict:
     names = [str(name) for name in runner.load()["names"]]  # type: ignore[attr-defined]
     judge = Judge(Form.CS50, names)
     for index, probe in enumerate(judge.probes):
-        if probe.function == function and judge.wanted(index):
-            judge.take(index, runner.call(probe.wire()))
-            if judge.tracks[function].failed:
+        if probe.function.value == function and judge.wanted(index):
+            judge.take(index, answer_of(runner.call(probe.wire())))
+            if judge.tracks[probe.function].failed:
                 break
     return next(verdict for verdict in judge.verdicts() if verdict.name == function)
 

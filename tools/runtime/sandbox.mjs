@@ -8,16 +8,19 @@
 // Where the runtime's files are: the page sends them in its first message,
 // as the page's own loader names them (its runtimeFiles: each file's
 // absolute address with its content's digest, tools/runtime/offline.py) with its
-// package index (lockFileContents), and the engine's and sandbox.py's
-// addresses from the page's <script type="py"> config. So the worker loads
-// the very files the page loads, from the same cache entries of the service
-// worker (offline too), and never a file of another build.
+// package index (lockFileContents), and sandbox.py's address from the
+// page's <script type="py"> config. So the worker loads the very files the
+// page loads, from the same cache entries of the service worker (offline
+// too), and never a file of another build. The engine is not among them: the
+// page sends the runner's text (pyengine/grading/runner.py) and, with the
+// code, each form's probes, so a reader's file that imports the engine fails
+// its check, as it does in `pyengine check`.
 //
 // Messages, page to worker: {kind: "boot", runtimeFiles, lockFileContents,
-// engine, sandbox} once, then {kind: "run", token, code, start} once (start:
-// the first probe to call, 0 unless a check goes on after a call that ran
-// past its budget): a worker serves one run and is then thrown away, so
-// nothing a reader's code does outlives it.
+// sandbox, runner} once, then {kind: "run", token, code, start, forms} once
+// (start: the first probe to call, 0 unless a check goes on after a call that
+// ran past its budget; forms: site/py/checker_messages.py's): a worker serves
+// one run and is then thrown away, so nothing a reader's code does outlives it.
 // Worker to page: {kind: "ready"} or {kind: "broken", words}; then, each
 // with the run's token, {kind: "loaded", names, error?, printed}, one
 // {kind: "call", text} per call (text: sandbox.py's JSON, the probe's index
@@ -36,12 +39,6 @@ const SETTINGS = "__SETTINGS__";
 const post = self.postMessage.bind(self);
 let pyodide = null;
 let booted = false;
-
-async function fetchBytes(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url.split("/").pop()} could not be downloaded (HTTP ${response.status})`);
-  return response.arrayBuffer();
-}
 
 // Python's import is synchronous, so is this download; a worker may ask for
 // the bytes themselves.
@@ -63,7 +60,7 @@ function wasmByAddress(realFetch, plain, address) {
   return (resource, init) => realFetch(String(resource) === plain ? address : resource, init);
 }
 
-async function boot({ runtimeFiles, lockFileContents, engine, sandbox }) {
+async function boot({ runtimeFiles, lockFileContents, sandbox, runner }) {
   const started = performance.now();
   const file = (name) => {
     if (!runtimeFiles[name]) throw new Error(`the page names no ${name}`);
@@ -87,7 +84,6 @@ async function boot({ runtimeFiles, lockFileContents, engine, sandbox }) {
         stdout: () => {},  // the reader's prints go through sandbox.Printed
         stderr: () => {},
       }),
-      fetchBytes(engine),
       fetch(sandbox).then((r) => {
         if (!r.ok) throw new Error(`sandbox.py could not be downloaded (HTTP ${r.status})`);
         return r.text();
@@ -96,8 +92,9 @@ async function boot({ runtimeFiles, lockFileContents, engine, sandbox }) {
   } finally {
     self.fetch = realFetch;
   }
-  const [py, engineZip, sandboxSource] = loaded;
-  py.unpackArchive(engineZip, "zip", { extractDir: "/home/pyodide/sandbox" });
+  const [py, sandboxSource] = loaded;
+  py.FS.mkdirTree("/home/pyodide/sandbox");
+  py.FS.writeFile("/home/pyodide/sandbox/runner.py", runner);
   py.FS.writeFile("/home/pyodide/sandbox/sandbox.py", sandboxSource);
   const fullStdlib = file(SETTINGS.fullStdlib);
   py.registerJsModule("_stdlib_fetch", {
@@ -109,16 +106,16 @@ async function boot({ runtimeFiles, lockFileContents, engine, sandbox }) {
   py.runPython(
     "import sys; sys.path.insert(0, '/home/pyodide/sandbox')\n" +
     "import _stdlib_ondemand; _stdlib_ondemand.install()\n" +
-    "import sandbox; sandbox.warm()",
+    "import sandbox",
   );
   pyodide = py;
   return performance.now() - started;
 }
 
-function run({ token, code, start }) {
+function run({ token, code, start, forms }) {
   const say = (message) => post({ token, ...message });
   try {
-    const session = pyodide.pyimport("sandbox").Session(code, start);
+    const session = pyodide.pyimport("sandbox").Session(code, start, pyodide.toPy(forms));
     say({ kind: "loaded", ...JSON.parse(session.load()) });
     // Taken once: each `session.step` read would make a new proxy of the
     // bound method, tens of thousands a check, none of them freed until the
@@ -127,7 +124,7 @@ function run({ token, code, start }) {
     for (let text = step(); text !== undefined; text = step()) say({ kind: "call", text });
     say({ kind: "finished" });
   } catch (error) {
-    // Python itself failed (the code's exceptions are caught by pyengine.grading.runner).
+    // Python itself failed (the code's exceptions are caught by the runner).
     say({ kind: "crashed", words: String((error && error.message) || error).split("\n")[0] });
   }
 }
