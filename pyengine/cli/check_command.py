@@ -50,9 +50,9 @@ from ..grading.answers import Ended, Refused
 from ..grading.judge import Report, report_json
 from ..grading.probes import FILE_BUDGET_S, LOAD_BUDGET_S, Form, call_budget
 from ..grading.session import Session
-from . import bubblewrap
 from .arguments import UsageError, choice
-from .bubblewrap import MEMORY_MB, Sandbox
+from .bubblewrap import LIMITS, MEMORY_MB, Sandbox, interpreter, runner_source, say_unconfined
+from .bubblewrap import find as find_sandbox
 
 STARTUP_S = 10.0  # a fresh Python and the runner's imports, on a busy machine, before the code's own budget
 FORGED = "forged"  # the reader's word for a line the runner did not write
@@ -128,9 +128,9 @@ def cmd_check(args: argparse.Namespace, out: IO[str]) -> int:
             raise UsageError(f"cannot read {name}: {reason}") from None
     sandbox: Sandbox | None = None
     if args.no_sandbox:
-        bubblewrap.say_unconfined(sys.stderr)
+        say_unconfined(sys.stderr)
     else:
-        found = bubblewrap.find()
+        found = find_sandbox()
         if isinstance(found, str):
             raise UsageError(f"no sandbox to run students' code in: {found} (--no-sandbox runs it unconfined)")
         sandbox = found
@@ -196,13 +196,13 @@ class _Child:
             "start_new_session": os.name == "posix",
         }
         if sandbox is None:
-            command = [sys.executable, "-I", "-S", "-c", bubblewrap.runner_source()]
+            command = [sys.executable, "-I", "-S", "-c", runner_source()]
             self.process: subprocess.Popen[str] = subprocess.Popen(command, cwd=folder, **popen)
             limits = {"AS": MEMORY_MB * 2**20}
         else:
-            command = [bubblewrap.interpreter(), "-I", "-S", "-c", bubblewrap.runner_source()]
+            command = [interpreter(), "-I", "-S", "-c", runner_source()]
             self.process = sandbox.popen(command, **popen)
-            limits = bubblewrap.LIMITS
+            limits = LIMITS
         self.answers: queue.Queue[dict[str, object] | None] = queue.Queue()
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
