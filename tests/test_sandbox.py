@@ -32,10 +32,12 @@ def answers(code: str, start: int) -> dict[int, object]:
     session = sandbox.Session(code, start, sent_forms())
     assert "error" not in json.loads(session.load())
     made: dict[int, object] = {}
-    while (text := session.step()) is not None:
-        answer = json.loads(text)
-        assert answer["kind"] == "call" and answer["index"] not in made
-        made[answer["index"]] = answer["returned"]
+    while (text := session.batch()) is not None:
+        batch = json.loads(f"[{text}]")  # a batch's calls joined by commas, as the page's inbox reads them
+        assert 1 <= len(batch) <= sandbox.BATCH_CALLS
+        for answer in batch:
+            assert answer["kind"] == "call" and answer["index"] not in made
+            made[answer["index"]] = answer["returned"]
     return made
 
 
@@ -67,10 +69,32 @@ def test_the_worker_finds_the_form_as_the_engine_does() -> None:
         code = "".join(f"def {name}(board):\n    return None\n" for name in names)
         session = sandbox.Session(code, 0, sent_forms())
         session.load()
-        first = session.step()
+        first = session.batch()
         form = detect_form(names)
         if form is None:
             assert first is None
         else:  # the first call made is of the engine's form, on a function the file defines
             assert first is not None
-            assert probes(form)[json.loads(first)["index"]].function.value in names
+            assert probes(form)[json.loads(f"[{first}]")[0]["index"]].function.value in names
+
+
+def test_the_calls_made_before_python_fails_under_one_can_still_be_said() -> None:
+    """Python itself failing under a call (a recursion deeper than the
+    browser's stack) leaves its batch unreturned: the worker then asks for
+    the calls made before it, so that the page blames the right call."""
+    session = sandbox.Session(STARTER, 0, sent_forms())
+    session.load()
+    made = session.runner.call
+    calls = 0
+
+    def fails_on_the_fifth(wire: list[object]) -> dict[str, object]:
+        nonlocal calls
+        calls += 1
+        if calls == 5:
+            raise MemoryError("as if Python failed")
+        return made(wire)
+
+    session.runner.call = fails_on_the_fifth  # type: ignore[method-assign]
+    with pytest.raises(MemoryError):
+        session.batch()
+    assert [answer["index"] for answer in json.loads(f"[{session.made_text()}]")] == [0, 1, 2, 3]

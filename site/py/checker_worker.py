@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 TICK_MS = 100  # how often the worker's messages are taken, the progress shown, the budgets held
 SLICE_MS = 10  # at most this long judging messages in one go: the page answers in between
-BATCH = 25  # messages parsed at once (one JSON text, one crossing into Python): a batch is judged whole
+BATCH = 2  # messages parsed at once (one JSON text, one crossing into Python), judged whole: a batch of calls
+# is sandbox.py's BATCH_CALLS at most, judged in a few milliseconds
 
 
 def app_urls() -> dict[str, str]:

@@ -138,12 +138,12 @@ function mount(root) {
 
 // -- the worker's messages ------------------------------------------------------------
 
-// A check posts one message per call (so that the page always knows which
-// call is under way, and can name the one that never returns): tens of
-// thousands for the CS50 form. Each would be a call into the page's Python;
-// here it costs a push, and the Python takes them in batches
+// A check's worker posts its calls' answers in batches (a message each,
+// tools/runtime/sandbox.mjs): tens of thousands of answers for the CS50 form.
+// Each message would be a call into the page's Python; here it costs a push,
+// and the Python takes them a few at a time
 // (site/py/checker_worker.py), as one JSON text it parses at once (drain): a
-// call's message carries its result as the worker's JSON text already.
+// batch's message carries its answers as the worker's JSON text already.
 // Only the run's own messages count, and only they say the worker is
 // alive: `token` is set by the page when it starts a check.
 function listen(worker) {
@@ -151,10 +151,11 @@ function listen(worker) {
     token: null,
     heard: performance.now(),
     messages: [],
-    // Up to `limit` messages, taken out, as the text of a JSON list.
+    // Up to `limit` messages (a batch of calls is one), taken out, as the
+    // text of one JSON list.
     drain(limit) {
       const taken = inbox.messages.splice(0, limit);
-      return `[${taken.map((m) => (m.kind === "call" ? m.text : JSON.stringify(m))).join(",")}]`;
+      return `[${taken.map((m) => (m.kind === "calls" ? m.text : JSON.stringify(m))).join(",")}]`;
     },
   };
   worker.addEventListener("message", ({ data }) => {

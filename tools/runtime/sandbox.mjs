@@ -22,9 +22,10 @@
 // ran past its budget; forms: site/py/checker_messages.py's): a worker serves
 // one run and is then thrown away, so nothing a reader's code does outlives it.
 // Worker to page: {kind: "ready"} or {kind: "broken", words}; then, each
-// with the run's token, {kind: "loaded", names, error?, printed}, one
-// {kind: "call", text} per call (text: sandbox.py's JSON, the probe's index
-// and the raw result, handed on as it is: the page parses a batch at once),
+// with the run's token, {kind: "loaded", names, error?, printed}, then
+// {kind: "calls", text} for each batch of calls (text: sandbox.py's JSON
+// of each call, the probe's index and the raw result, joined by commas and
+// handed on as it is: the page parses many at once),
 // and {kind: "finished"}; {kind: "crashed", words} if Python itself fails
 // (a recursion deeper than the browser's stack, say): the page knows which
 // call was under way.
@@ -114,17 +115,26 @@ async function boot({ runtimeFiles, lockFileContents, sandbox, runner }) {
 
 function run({ token, code, start, forms }) {
   const say = (message) => post({ token, ...message });
+  const calls = (text) => {
+    if (text) say({ kind: "calls", text });
+  };
+  let session = null;
   try {
-    const session = pyodide.pyimport("sandbox").Session(code, start, pyodide.toPy(forms));
+    session = pyodide.pyimport("sandbox").Session(code, start, pyodide.toPy(forms));
     say({ kind: "loaded", ...JSON.parse(session.load()) });
-    // Taken once: each `session.step` read would make a new proxy of the
-    // bound method, tens of thousands a check, none of them freed until the
-    // worker's garbage collector finds them.
-    const step = session.step;
-    for (let text = step(); text !== undefined; text = step()) say({ kind: "call", text });
+    // Taken once: each `session.batch` read would make a new proxy of the
+    // bound method, none of them freed until the worker's garbage collector
+    // finds them.
+    const batch = session.batch;
+    for (let text = batch(); text !== undefined; text = batch()) calls(text);
     say({ kind: "finished" });
   } catch (error) {
-    // Python itself failed (the code's exceptions are caught by the runner).
+    // Python itself failed (the code's exceptions are caught by the runner):
+    // the batch's calls made before the one it failed under are posted
+    // first, if Python can still say them, so the page blames the right call.
+    try {
+      if (session) calls(session.made_text());
+    } catch {}
     say({ kind: "crashed", words: String((error && error.message) || error).split("\n")[0] });
   }
 }
