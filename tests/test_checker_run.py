@@ -14,7 +14,7 @@ import checker_messages as messages
 import pytest
 import sandbox
 from checker_messages import Message
-from checker_run import JUDGED, OUTPUT_LIMIT, OVER, WAIT, CheckRun, Fail, GoOn
+from checker_run import AGAIN, JUDGED, OUTPUT_LIMIT, OVER, WAIT, CheckRun, Fail, GoOn
 
 from pyengine.grading.cs50 import FILE_BUDGET_S, LOAD_BUDGET_S, Form, Function, Probe, call_budget, probes
 
@@ -51,8 +51,10 @@ def worker_messages(check: CheckRun, code: str, start: int = 0) -> list[Message]
     the code's run, each call (sandbox.py's own JSON), the end (tools/runtime/sandbox.mjs)."""
     session = sandbox.Session(code, start, sent_forms())
     said = [messages.read({"kind": "loaded", "token": check.token, **json.loads(session.load())})]
-    while (text := session.step()) is not None:
-        said.append(messages.read(json.loads(text)))
+    while (text := session.batch()) is not None:  # batch by batch, as the worker posts them
+        batch = json.loads(f"[{text}]")
+        assert 1 <= len(batch) <= sandbox.BATCH_CALLS
+        said.extend(messages.read(call) for call in batch)
     said.append(messages.read({"kind": "finished", "token": check.token}))
     return said
 
@@ -109,8 +111,8 @@ def test_another_checks_messages_are_not_this_ones() -> None:
 def test_code_that_never_returns_at_the_top_fails_the_check() -> None:
     check = CheckRun(now=100.0)
     check.running()
-    assert check.overdue(now=100.0 + LOAD_BUDGET_S, heard=100.0) is None
-    said = check.overdue(now=100.0 + LOAD_BUDGET_S + 0.1, heard=100.0)
+    assert check.overdue(now=100.0 + LOAD_BUDGET_S - 0.1, heard=100.0) is None
+    said = check.overdue(now=100.0 + LOAD_BUDGET_S, heard=100.0)  # spent, as pyengine check counts it
     assert isinstance(said, Fail) and f"time budget of {LOAD_BUDGET_S:.0f} s before any of its functions" in said.words
 
 
@@ -130,8 +132,8 @@ def test_a_call_past_its_budget_fails_its_function_and_the_check_goes_on(made: d
         assert check.call(message)
     assert check.next == 10
     heard = 0.0  # the last call's answer came at the start (a whole number: no rounding in the sums)
-    assert check.overdue(now=heard + check.budget_s, heard=heard) is None
-    going_on = check.overdue(now=heard + check.budget_s + 0.5, heard=heard)
+    assert check.overdue(now=heard + check.budget_s - 0.5, heard=heard) is None
+    going_on = check.overdue(now=heard + check.budget_s, heard=heard)  # spent, as pyengine check counts it
     assert isinstance(going_on, GoOn) and going_on.start > 10
     # choose failed at call 10, and none of its calls is left: the check is over.
     assert not check.calls_left(going_on.start) and not check.go_on(going_on.start)
@@ -159,6 +161,26 @@ def test_python_failing_under_a_call_fails_that_function_and_goes_on_with_the_ne
     assert run_through(check, fresh[1:], made) == "concluded"
     verdicts = {v.name: v for v in check.verdicts()}
     assert not verdicts["player"].passed and "Python itself failed (too much recursion)" in verdicts["player"].reason
+
+
+def test_a_fresh_workers_run_that_fails_fails_the_call_it_was_to_make(made: dict[Form, tuple[Probe, ...]]) -> None:
+    """As in ``pyengine check``: code that ran once and fails when run again
+    (it reads the clock, or draws at random) fails the function whose call
+    the fresh worker was to make, and the check goes on in another."""
+    check = CheckRun(now=0.0)
+    said = worker_messages(check, TWO_FUNCTIONS)
+    check.load(said[0], made)
+    assert check.judge is not None
+    going_on = check.crashed("too much recursion")  # player's first call: a fresh worker goes on at terminal
+    assert isinstance(going_on, GoOn) and check.go_on(going_on.start)
+    terminal = check.next
+    assert check.judge.probes[terminal].function is Function.TERMINAL
+    failed = messages.read({"kind": "loaded", "token": check.token, "names": [], "error": "RuntimeError on line 1: no"})
+    assert check.load(failed, made) == AGAIN
+    assert not check.go_on(check.next)  # terminal was the code's last function: no wanted call is left
+    verdicts = {v.name: v for v in check.verdicts()}
+    assert not verdicts["terminal"].passed
+    assert "your code failed when it was run again: RuntimeError on line 1: no" in verdicts["terminal"].reason
 
 
 def test_a_call_already_decided_in_an_earlier_worker_is_passed_over(made: dict[Form, tuple[Probe, ...]]) -> None:

@@ -34,7 +34,7 @@ from __future__ import annotations
 import checker_messages as messages
 import checker_view
 from checker_report import Report
-from checker_run import JUDGED, OVER, CheckRun, Fail, GoOn
+from checker_run import AGAIN, JUDGED, OVER, CheckRun, Fail, GoOn
 from checker_worker import WorkerHost
 from longwork import STEP_S, Controls, Runner
 from pyscript import window
@@ -191,7 +191,9 @@ class Checker:
         self.controls.say("Running your code\u2026")
 
     def loaded(self, check: CheckRun, state: str) -> None:
-        """The code's run judged (``state``: checker_run's WAIT, JUDGED, ON or OVER)."""
+        """The code's run judged (``state``: checker_run's WAIT, JUDGED, ON, AGAIN or OVER)."""
+        if state == AGAIN:
+            return self.go_on(check, check.next)
         if state not in (JUDGED, OVER) or check.judge is None:
             return  # the probes are still being made, or a fresh worker goes on
         self.report.show_form(check.form)

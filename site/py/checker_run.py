@@ -11,8 +11,10 @@ the check's messages to a ``CheckRun`` and does what comes back:
 - ``load(message, made)``: the code ran once. WAIT (the page is still making
   the probes: ask again with ``load_again`` once it has), JUDGED (the judge
   is made, the form known, calls to wait for), ON (a fresh worker going on
-  with the calls), or OVER (the judge is made and nothing is left to call:
-  conclude);
+  with the calls), AGAIN (a fresh worker's run of the code failed: the call
+  it was to make fails its function, and another fresh worker goes on from
+  ``next``, as ``pyengine check`` does), or OVER (the judge is made and
+  nothing is left to call: conclude);
 - ``call(message)``: one call judged; True while a call is left, else conclude;
 - ``crashed()``: Python itself failed under the call under way: the call to
   go on from in a fresh worker (that call fails its function), or None when
@@ -44,10 +46,10 @@ if TYPE_CHECKING:
     from pyengine.grading.verdicts import Verdict
 
 OUTPUT_LIMIT = 20_000  # characters of printed output shown
-WAIT, JUDGED, ON, OVER = "wait", "judged", "on", "over"
+WAIT, JUDGED, ON, AGAIN, OVER = "wait", "judged", "on", "again", "over"
 """What the code's run makes of a check: the probes are still being made;
 the judge is made now, with calls to wait for; a fresh worker goes on with
-the calls; nothing is left to call."""
+the calls; a fresh worker's run failed, another goes on; nothing is left to call."""
 
 
 class GoOn(Record):
@@ -119,8 +121,9 @@ class CheckRun:
         session = self.session
         if session.judge is not None:  # a fresh worker, going on after a call that overran
             self.loading = False
-            session.loaded(message.names, None)  # it ran before: its calls go on from ``start``
-            session.plan()
+            if not session.loaded(message.names, message.error):  # it ran before: failing now fails a call
+                return AGAIN
+            session.plan()  # its calls go on from ``start``
             return ON
         form = detect_form(list(message.names))
         if form is not None and message.error is None and form not in made:
@@ -171,7 +174,7 @@ class CheckRun:
         own, the whole check past its own, or nothing."""
         judge = self.judge
         budget = self.budget_s
-        if now - heard > budget:
+        if now - heard >= budget:  # as pyengine.grading.session's: the budget spent is past
             if judge is None:
                 if self.loaded is not None:
                     return None  # the page is still making the probes: the code has run
@@ -180,7 +183,7 @@ class CheckRun:
                     "called: a loop that never ends, at the top of your code?"
                 )
             return GoOn(self._stop(TimedOut(budget)))
-        if now - self.started > FILE_BUDGET_S:
+        if now - self.started >= FILE_BUDGET_S:
             if judge is None or self.next >= len(judge.probes):
                 return Fail(f"The check ran past its budget of {FILE_BUDGET_S / 60:.0f} minutes in all.")
             return GoOn(judge.ran_out(self.next, FILE_BUDGET_S))  # the functions not reached get no line
