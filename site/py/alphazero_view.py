@@ -1,5 +1,5 @@
 """What the AlphaZero section of "Machines that learn" shows, worked out from
-engine values with no DOM (tests/test_alphazero_view.py): the marks plotted
+engine values with no DOM (tests/test_alphazero_page.py): the marks plotted
 iteration by iteration beside the other learners' shares, the sentences, and
 the network's view of a position (its policy as shading, its value, the
 search's visits).
