@@ -32,6 +32,7 @@ import sys
 import time
 from pathlib import Path
 from random import Random
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -42,11 +43,35 @@ from pyengine.learning.alphazero import (  # noqa: E402
     Settings,
     inputs_of,
     marked_positions,
+    marks_json,
     search,
     settings,
 )
 
 TARGET = 0.98
+ITERATIONS = 40  # a seed that has not reached both targets after this many is given up on
+TARGETS = {"share": f"network keeps the value in {TARGET:.0%}", "never loses": "search never loses"}
+
+
+def met(marks: dict[str, Any]) -> dict[str, bool]:
+    """Which targets an iteration's marks (``marks_json``, what the page's worker sends too) reach:
+    (a) "share", the network's favourite keeps the value in TARGET of the positions;
+    (b) "never loses", the guided search loses no game as X or as O (``Marks.search_never_loses``)."""
+    return {"share": marks["perfect_share"] >= TARGET, "never loses": bool(marks["search_never_loses"])}
+
+
+class Firsts:
+    """The first iteration at which each target held: (iteration, games, *seconds), or None."""
+
+    def __init__(self) -> None:
+        self.found: dict[str, tuple[float, ...] | None] = dict.fromkeys(TARGETS)
+
+    def note(self, marks: dict[str, Any], *seconds: float) -> bool:
+        """Note an iteration's marks with the seconds taken by then; True once every target has held."""
+        for name, holds in met(marks).items():
+            if holds and self.found[name] is None:
+                self.found[name] = (marks["iteration"], marks["games"], *seconds)
+        return all(found is not None for found in self.found.values())
 
 
 def parsed_settings(pairs: list[str]) -> Settings:
@@ -63,21 +88,18 @@ def spread(values: list[float], form: str) -> str:
     return f"{form.format(statistics.median(values))} [{form.format(min(values))}-{form.format(max(values))}]"
 
 
-def run_seed(seed: int, config: Settings, limit: int) -> dict[str, tuple[int, int, float, float] | None]:
+def run_seed(seed: int, config: Settings, limit: int) -> dict[str, tuple[float, ...] | None]:
     """For each target, (iterations, games, CPU seconds, wall seconds) when first reached, or None."""
     machine = AlphaZero.seeded(seed, config)
     cpu, wall = time.process_time(), time.perf_counter()
-    found: dict[str, tuple[int, int, float, float] | None] = {"share": None, "never loses": None}
+    firsts = Firsts()
     for _ in machine.train(0):
         pass
     for _ in range(limit + 1):
         marks = machine.history[-1]
-        now = (marks.iteration, marks.games, time.process_time() - cpu, time.perf_counter() - wall)
-        if found["share"] is None and marks.perfect_share >= TARGET:
-            found["share"] = now
-        if found["never loses"] is None and marks.search_never_loses:
-            found["never loses"] = now
-        if all(found.values()) or marks.iteration == limit:
+        if firsts.note(marks_json(marks), time.process_time() - cpu, time.perf_counter() - wall):
+            break
+        if marks.iteration == limit:
             break
         for _ in machine.iterate():
             pass
@@ -88,7 +110,7 @@ def run_seed(seed: int, config: Settings, limit: int) -> dict[str, tuple[int, in
         f"search never loses: {'yes' if last.search_never_loses else 'no'}",
         flush=True,
     )
-    return found
+    return firsts.found
 
 
 def targets(config: Settings, seeds: int, limit: int) -> None:
@@ -97,12 +119,12 @@ def targets(config: Settings, seeds: int, limit: int) -> None:
     print()
     print("| target | seeds that got there | iterations | games | CPU seconds | wall seconds |")
     print("|---|---|---|---|---|---|")
-    for name, label in (("share", f"network keeps the value in {TARGET:.0%}"), ("never loses", "search never loses")):
-        reached = [run[name] for run in runs if run[name] is not None]
+    for name, label in TARGETS.items():
+        reached = [found for run in runs if (found := run[name]) is not None]
         columns = [
             spread([float(r[i]) for r in reached], form)
             for i, form in enumerate(("{:.0f}", "{:,.0f}", "{:.0f}", "{:.0f}"))
-        ]  # type: ignore[index]
+        ]
         print(f"| {label} | {len(reached)} of {seeds} | " + " | ".join(columns) + " |")
 
 
@@ -154,7 +176,9 @@ def speed(config: Settings) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seeds", type=int, default=10, help="seeds 1 to N (default 10)")
-    parser.add_argument("--iterations", type=int, default=40, help="give up after this many (default 40)")
+    parser.add_argument(
+        "--iterations", type=int, default=ITERATIONS, help=f"give up after this many (default {ITERATIONS})"
+    )
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="change a setting")
     parser.add_argument("--speed", action="store_true", help="time the parts instead")
     args = parser.parse_args()

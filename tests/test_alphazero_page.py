@@ -151,8 +151,15 @@ def test_the_view_of_a_position_is_the_network_and_its_search() -> None:
     assert sum(c.prior or 0.0 for c in cells) == pytest.approx(1.0)
     assert sum(c.visits or 0 for c in cells) == SMALL.simulations
     assert cells[0].prior is None and cells[1].prior == evaluation.priors[1]
+    # Cells named as on every board of the site (pyengine.words), not by their numbers.
+    assert (cells[0].label, cells[4].label) == ("Top left, X", "Centre, O")
+    assert cells[8].label == (
+        f"Bottom right, empty, the network gives it {alphazero_view.percent(evaluation.priors[8])}, "
+        f"the search {visits.get(8, 0)} visits"
+    )
     rows = alphazero_view.view_rows(cells, most_visited(root))
     assert rows.count("<tr") == 7 and rows.count("az-chosen") == 1
+    assert '<th scope="row">top right</th>' in rows and '<th scope="row">2</th>' not in rows
     assert f"{evaluation.value:+.2f} for X" in alphazero_view.value_text(board, evaluation.value, 1)
     over = Board.parse("XXX/OO./...")
     assert "over" in alphazero_view.value_text(over, None, 1)

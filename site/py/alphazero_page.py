@@ -27,6 +27,7 @@ from saved import Kept, Unreadable
 
 from pyengine import Board, EngineError, Player
 from pyengine.learning.alphazero import AlphaZero, most_visited
+from pyengine.words import cell_label
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
@@ -394,13 +395,10 @@ class Match:
     def machine_moves(self) -> None:
         if not self.game.is_over and self.game.to_move is not self.human:
             self.game = self.game.play(self.machine().choose(self.game))
-        marks = str(self.game).replace("/", "")
         playable = not self.game.is_over and self.game.to_move is self.human
-        for cell, button in enumerate(self.cells):
-            mark = marks[cell] if marks[cell] in "XO" else ""
-            button.textContent = mark
-            button.dataset.mark = mark
-            button.setAttribute("aria-label", f"cell {cell}, {mark or 'empty'}")
+        for cell, (button, mark) in enumerate(zip(self.cells, self.game, strict=True)):
+            button.textContent = button.dataset.mark = mark.value if mark else ""
+            button.setAttribute("aria-label", cell_label(cell, mark))
             button.disabled = not (playable and not mark)
         self.root.querySelector("[data-play-status]").textContent = view.game_text(self.game, self.human)
 

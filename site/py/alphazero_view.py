@@ -1,5 +1,5 @@
 """What the AlphaZero section of "Machines that learn" shows, worked out from
-engine values with no DOM (tests/test_alphazero_view.py): the marks plotted
+engine values with no DOM (tests/test_alphazero_page.py): the marks plotted
 iteration by iteration beside the other learners' shares, the sentences, and
 the network's view of a position (its policy as shading, its value, the
 search's visits).
@@ -10,6 +10,7 @@ from __future__ import annotations
 from learn_view import line_plot
 
 from pyengine import Board, Player
+from pyengine.words import cell_label, cell_name
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
@@ -108,25 +109,22 @@ class CellShown:
 
     __slots__ = ("cell", "mark", "prior", "visits", "label", "shade")
 
-    def __init__(self, cell: int, mark: str, prior: float | None, visits: int | None) -> None:
-        self.cell, self.mark, self.prior, self.visits = cell, mark, prior, visits
+    def __init__(self, cell: int, mark: Player | None, prior: float | None, visits: int | None) -> None:
+        self.cell, self.prior, self.visits = cell, prior, visits
+        self.mark = mark.value if mark else ""
         self.shade = f"{round((prior or 0.0) * 100)}%"
-        if prior is None:
-            self.label = f"cell {cell}, {mark or 'empty'}"
-        else:
-            self.label = f"cell {cell}, empty: the network gives it {percent(prior)}, the search {visits} visits"
+        hint = None if prior is None else f"the network gives it {percent(prior)}, the search {visits} visits"
+        self.label = cell_label(cell, mark, hint)  # named as every board of the site names its cells
 
 
 def position_cells(board: Board, priors: dict[int, float] | None, visits: dict[int, int] | None) -> list[CellShown]:
     """The nine cells as shown: marks, and (when the game is not over) the shares and visits."""
-    marks = str(board).replace("/", "")
     shown = []
-    for cell in range(9):
-        mark = marks[cell] if marks[cell] in "XO" else ""
+    for cell, mark in enumerate(board):
         if mark or priors is None:
             shown.append(CellShown(cell, mark, None, None))
         else:
-            shown.append(CellShown(cell, "", priors.get(cell, 0.0), (visits or {}).get(cell, 0)))
+            shown.append(CellShown(cell, None, priors.get(cell, 0.0), (visits or {}).get(cell, 0)))
     return shown
 
 
@@ -144,7 +142,7 @@ def value_text(board: Board, value: float | None, iteration: int) -> str:
 def view_rows(cells: list[CellShown], chosen: int | None) -> str:
     """The table beside the board: each empty cell's share and visits."""
     rows = "".join(
-        f'<tr{" class=az-chosen" if c.cell == chosen else ""}><th scope="row">{c.cell}</th>'
+        f'<tr{" class=az-chosen" if c.cell == chosen else ""}><th scope="row">{cell_name(c.cell)}</th>'
         f"<td>{percent(c.prior or 0.0)}</td><td>{c.visits}</td></tr>"
         for c in cells
         if c.prior is not None

@@ -11,7 +11,8 @@ from alphazero_saved import KEY, from_json
 from alphazero_view import percent
 from playwright.sync_api import Page
 
-from pyengine import Board
+from pyengine import Board, Player
+from pyengine.words import cell_label
 
 from .conftest import Opening, axe_both_schemes
 
@@ -81,6 +82,9 @@ def test_a_trained_network_is_there_after_a_reload(page: Page) -> None:
     page.fill(f"{AZ} input[name='position']", ".........")
     page.click(f"{AZ} [data-set]")
     assert f"{value:+.2f} for X" in page.inner_text(f"{AZ} [data-value]")
+    centre = str(page.get_attribute(f"{AZ} [data-view='4']", "aria-label"))
+    assert centre.startswith("Centre, empty, the network gives it "), centre
+    assert "centre" in page.locator(f"{AZ} [data-view] tbody th").all_inner_texts()
     assert kept(page) == before
 
 
@@ -128,14 +132,26 @@ def test_kept_state_that_cannot_be_read_is_said_and_replaced(page: Page) -> None
     assert page.is_hidden(f"{AZ} .ttt-message")
 
 
+def play_labels(page: Page) -> list[tuple[str, str]]:
+    """Each cell of the game's board: its label, and what cell_label calls it."""
+    found: list[tuple[str, str, str]] = page.eval_on_selector_all(
+        f"{AZ} [data-play]", "bs => bs.map(b => [b.dataset.play, b.textContent, b.getAttribute('aria-label')])"
+    )
+    return [(label, cell_label(int(cell), Player(mark) if mark else None)) for cell, mark, label in found]
+
+
 def test_a_game_against_the_search(page: Page) -> None:
-    """The machine answers each move; a game ends in a sentence."""
+    """The machine answers each move; a game ends in a sentence. The cells are
+    named as on the site's other boards, their marks in their names."""
     page.select_option(f"{AZ} select[name='side']", "X")
     for _ in range(5):
         if "New game" in page.inner_text(f"{AZ} [data-play-status]"):
             break
         page.locator(f"{AZ} [data-play]:not([disabled])").first.click()
     assert "New game" in page.inner_text(f"{AZ} [data-play-status]")
+    named = play_labels(page)
+    assert [label for label, _ in named] == [said for _, said in named]
+    assert sum(", empty" not in label for label, _ in named) >= 5
 
 
 def test_the_section_is_axe_clean_in_both_schemes(page: Page) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from pyengine.words import cell_label
 from tools.runtime import offline, precompress, stdlib
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,7 +46,7 @@ def write_files(site: Path) -> None:
 
 def _cells(kind: str, label: str) -> str:
     cells = "".join(
-        f'<button type="button" data-{kind}="{cell}" aria-label="cell {cell}, empty" disabled></button>'
+        f'<button type="button" data-{kind}="{cell}" aria-label="{cell_label(cell, None)}" disabled></button>'
         for cell in range(9)
     )
     return f'<div class="learn-board az-board" role="group" aria-label="{label}">{cells}</div>'
