@@ -21,15 +21,13 @@ from enum import Enum
 from .board import Board, moves_to_choose
 from .errors import INCOMPLETE, IllegalMoveError
 from .geometry import Cell, Mask
-from .records import Record
+from .records import Protocol, Record
 
 TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
     from collections.abc import Iterable
     from random import Random
-    from typing import Final, Protocol
-else:
-    Protocol = object  # a plain base at run time: the type checker alone needs typing's
+    from typing import Final
 
 INFINITY: Final = 1 << 10
 """Beyond any score: an open end of a search window."""

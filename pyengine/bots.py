@@ -16,16 +16,13 @@ from .board import Board, Player, Result, moves_to_choose
 from .choices import Choice
 from .errors import EngineError
 from .geometry import Cell
-from .records import Record
+from .records import Protocol, Record
 from .solver import perfect_move
 
 TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
     from collections.abc import Callable
     from random import Random
-    from typing import Protocol
-else:
-    Protocol = object  # a plain base at run time: the type checker alone needs typing's
 
 
 class Level(Choice, Enum, noun="level"):

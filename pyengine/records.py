@@ -1,4 +1,4 @@
-"""Records: small immutable values with named fields, at no import cost.
+"""Records: small immutable values with named fields, at no import cost (and the protocols' stand-in).
 
 Every record of the engine is written as a ``typing.NamedTuple`` would be::
 
@@ -27,7 +27,17 @@ from __future__ import annotations
 TYPE_CHECKING = False  # see geometry.py
 if TYPE_CHECKING:
     from typing import NamedTuple as Record
+    from typing import Protocol as Protocol
+    from typing import runtime_checkable as runtime_checkable
 else:
+    # The engine's protocols (Bot, Backend, Learner) are typing's to the type
+    # checker and plain classes at run time, for the same reason as records:
+    # no ``import typing`` at run time. Said once, here.
+    Protocol = object
+
+    def runtime_checkable(cls):
+        return cls
+
     from operator import itemgetter
 
     def _field_names(namespace):
@@ -107,4 +117,4 @@ else:
         """The base of every record: subclass it with annotated fields."""
 
 
-__all__ = ["Record"]
+__all__ = ["Protocol", "Record", "runtime_checkable"]

@@ -18,19 +18,14 @@ from ..bots import Bot
 from ..choices import Choice
 from ..errors import EngineError
 from ..geometry import Cell
+from ..records import Protocol, runtime_checkable
 
 TYPE_CHECKING = False  # see board.py
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
-    from typing import Any, Protocol, TypeVar, runtime_checkable
+    from typing import Any, TypeVar
 
     from .marking import Mark
-else:
-    # Plain at run time: the type checker alone needs typing's.
-    Protocol = object
-
-    def runtime_checkable(cls):
-        return cls
 
 
 class LearnerKind(Choice, Enum, noun="learner"):
