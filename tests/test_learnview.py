@@ -13,6 +13,7 @@ from pyengine.learning.marking import choice_positions, good_moves, mark
 from pyengine.learning.mcts import Tree, report
 from pyengine.learning.menace import MICHIE, SCROGGS, Menace, MenaceRules
 from pyengine.learning.training import history_from_letters
+from pyengine.words import cell_name
 
 
 def test_a_box_draws_its_beads_its_verdict_and_the_drawn_bead() -> None:
@@ -28,6 +29,10 @@ def test_a_box_draws_its_beads_its_verdict_and_the_drawn_bead() -> None:
     assert svg.count('class="drawn-cell"') == 1
     assert ("imperfect" not in svg) == marked.perfect
     assert f"Box {box}" in svg
+    # Its beads are told by where their cells are, as every board of the site names a cell.
+    beads = "; ".join(f"{cell_name(cell)} {count}" for cell, count in machine.boxes[box].items())
+    assert f"beads by cell: {beads}" in svg
+    assert not re.search(r"cell \d", svg)
 
 
 def test_blocks_count_each_block_of_the_history() -> None:
@@ -196,10 +201,21 @@ def test_an_unvisited_move_shows_no_mean() -> None:
         tree.run(total - tree.iterations)
         marked = report(tree)
         rows = re.findall(
-            r'<th scope="row">(\d+)</th><td>([\d,]+)</td><td>([^<]+)</td><td>(\w+) in (\d+)</td>',
+            r'<th scope="row">([^<]+)</th><td>([\d,]+)</td><td>([^<]+)</td><td>(\w+) in (\d+)</td>',
             learn_view.move_rows(marked),
         )
-        assert [int(cell) for cell, *_ in rows] == [m.cell for m in marked.moves]
+        assert [cell for cell, *_ in rows] == [cell_name(m.cell) for m in marked.moves]
         for (_, visits, mean, value, plies), m in zip(rows, marked.moves, strict=True):
             assert int(visits) == m.visits and (value, int(plies)) == (m.exact.value.value, m.exact.plies)
             assert mean == (f"{m.mean:+.2f}" if m.visits else "\u2013")
+
+
+def test_a_bigger_boards_moves_are_named_by_row_and_column() -> None:
+    """On 4x4 "top" no longer says which cell: the table names its cells as the words do there."""
+    board = Board.parse("XOXO/XOXO/OX../....")
+    tree = Tree(board, Random(5))
+    tree.run(3)
+    marked = report(tree)
+    rows = re.findall(r'<th scope="row">([^<]+)</th>', learn_view.move_rows(marked, board.size))
+    assert rows == [cell_name(m.cell, 4) for m in marked.moves]
+    assert "row 3, column 3" in rows and "right" not in "".join(rows)

@@ -129,7 +129,7 @@ class MctsView:
         assert self.tree and self.analysis
         marked = report(self.tree, self.analysis)
         self.root.setAttribute("data-iterations", str(marked.iterations))
-        self.table.innerHTML = learn_view.move_rows(marked)  # numbers and engine words only
+        self.table.innerHTML = learn_view.move_rows(marked, self.tree.root.board.size)  # numbers and engine words only
         text = learn_view.search_summary(marked)
         if iteration is not None:
             text += " " + learn_view.iteration_text(iteration)

@@ -14,6 +14,7 @@ from pyengine import Board, Player
 from pyengine.learning.learner import outcome
 from pyengine.learning.marking import choice_positions
 from pyengine.learning.menace import Menace
+from pyengine.words import cell_label
 
 TYPE_CHECKING = False  # typing costs the page's start-up milliseconds; only the checker needs it
 if TYPE_CHECKING:
@@ -142,8 +143,8 @@ class PlayView:
 
     def render(self) -> None:
         for button in self.cells:
-            mark = self.board[int(button.dataset.cell)]
+            cell = int(button.dataset.cell)
+            mark = self.board[cell]
             button.textContent = str(mark) if mark else ""
             button.setAttribute("data-mark", str(mark) if mark else "")
-            name = f"cell {button.dataset.cell}, {mark}" if mark else f"cell {button.dataset.cell}, empty"
-            button.setAttribute("aria-label", name)
+            button.setAttribute("aria-label", cell_label(cell, mark))  # named as every board of the site names it

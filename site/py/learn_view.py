@@ -14,6 +14,7 @@ from pyengine.learning.marking import Mark
 from pyengine.learning.mcts import Iteration, Report
 from pyengine.learning.menace import Menace
 from pyengine.learning.training import Opponent
+from pyengine.words import cell_name
 
 TYPE_CHECKING = False  # typing costs the page's start-up milliseconds; only the checker needs it
 if TYPE_CHECKING:
@@ -95,8 +96,9 @@ def move_number(box: Board) -> int:
 
 
 def box_label(box: Board, beads: dict[Cell, int], perfect: bool) -> str:
-    """A box in words, for screen readers: the position and its beads."""
-    shown = ", ".join(f"cell {cell}: {count}" for cell, count in beads.items())
+    """A box in words, for screen readers: the position and its beads, each cell
+    named as every board of the site names it: "beads by cell: centre 3; top left 1"."""
+    shown = "; ".join(f"{cell_name(cell)} {count}" for cell, count in beads.items())
     verdict = "perfect" if perfect else "not perfect"
     return f"Box {box}, {verdict}; beads by cell: {shown}"
 
@@ -261,16 +263,17 @@ def iteration_text(step: Iteration) -> str:
     )
 
 
-def move_rows(marked: Report) -> str:
-    """The root's moves as table rows: cell, visits, mean result (a dash for a
-    move not yet visited: it has no mean, and 0.00 would claim one), exact
+def move_rows(marked: Report, size: int = 3) -> str:
+    """The root's moves as table rows: the cell (named in words, as on every
+    board of the site; ``size`` is the board's), visits, mean result (a dash for
+    a move not yet visited: it has no mean, and 0.00 would claim one), exact
     value, whether it keeps the value."""
     rows = []
     for m in marked.moves:
         best = " best" if m.cell in marked.best else ""
         mean = f"{m.mean:+.2f}" if m.visits else "\u2013"
         rows.append(
-            f'<tr class="{"good" if m.good else "bad"}{best}"><th scope="row">{m.cell}</th>'
+            f'<tr class="{"good" if m.good else "bad"}{best}"><th scope="row">{cell_name(m.cell, size)}</th>'
             f"<td>{m.visits:,}</td><td>{mean}</td><td>{m.exact.value.value} in {m.exact.plies}</td>"
             f"<td>{'yes' if m.good else 'no'}</td></tr>"
         )

@@ -15,6 +15,7 @@ from pyengine.learning.marking import perfect_share
 from pyengine.learning.menace import MICHIE, Menace
 from pyengine.learning.tabular import TdLearner
 from pyengine.learning.training import history_letters
+from pyengine.words import CELL_NAMES, cell_label
 
 from .conftest import Opening, axe_both_schemes
 
@@ -114,6 +115,14 @@ def test_a_game_against_menace_teaches_it(page: Page) -> None:
     assert status(page, MENACE) == f"After your game: MENACE has played {after}."
     assert page.inner_text(f"{MENACE} [data-tally]").startswith(f"{after} as X")
     assert page.is_hidden(f"{MENACE} [data-resigned]")
+    # The cells are named as on the site's other boards, their marks in their names.
+    found: list[tuple[str, str, str]] = page.eval_on_selector_all(
+        f"{MENACE} .learn-board button", "bs => bs.map(b => [b.dataset.cell, b.dataset.mark, b.ariaLabel])"
+    )
+    assert [label for _, _, label in found] == [
+        cell_label(int(cell), Player(mark) if mark else None) for cell, mark, _ in found
+    ]
+    assert sum(", empty" not in label for _, _, label in found) >= 5
 
 
 def dry_menace() -> tuple[Menace, str]:
@@ -205,6 +214,9 @@ def test_mcts_steps_and_runs(page: Page) -> None:
         f"{MCTS} [data-moves] tbody tr td:nth-child(2)", "els => els.map(e => e.textContent)"
     )
     assert sum(int(v.replace(",", "")) for v in visits) == 1001
+    named = page.eval_on_selector_all(f"{MCTS} [data-moves] tbody th", "els => els.map(e => e.textContent)")
+    empty = [cell for cell, mark in enumerate(Board.parse("X.O/.X./...")) if mark is None]
+    assert sorted(named) == sorted(CELL_NAMES[cell] for cell in empty)  # the cells in words, not numbers
     page.fill(f"{MCTS} input[name='position']", "XXX/OO./...")
     page.click(f"{MCTS} [data-set]")
     assert "cannot be searched" in page.inner_text(f"{MCTS} .ttt-message")
