@@ -311,6 +311,45 @@ def test_a_drill_counts_at_its_first_check_only(page: Page, base_url: str) -> No
     assert _score(page) == (right, done + 1, 0)
 
 
+def _luminance(rgb: str) -> float:
+    """The relative luminance (WCAG 2) of a computed colour, "rgb(r, g, b)"."""
+    channels = [int(c) / 255 for c in re.findall(r"\d+", rgb)[:3]]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_a_button_focused_from_the_keyboard_wears_a_ring_seen_in_dark(
+    module_context: BrowserContext, watch: Watch, base_url: str
+) -> None:
+    """Tabbed to in the dark scheme, each of the drill's buttons wears a solid
+    ring at least 3 px wide, apart from the button, in a colour of at least 3:1
+    against the page (WCAG's non-text contrast): before, the theme left the
+    browser's thin ring, and the same amber fill as a button merely hovered.
+    A page of its own, dark from the start: the theme reads the scheme as it loads."""
+    page = watch.attach(module_context.new_page())
+    page.emulate_media(color_scheme="dark")
+    _open(page, base_url + "practise-alpha-beta/")
+    assert page.get_attribute("body", "data-md-color-scheme") == "slate"
+    actions = page.eval_on_selector_all(
+        f"{ROOT} .dr-actions button:not([disabled])", "bs => bs.map(b => b.dataset.action)"
+    )
+    assert len(actions) >= 2, actions
+    for i, action in enumerate(actions):
+        # Reached by the keyboard, from the button beside it, as :focus-visible asks.
+        page.focus(f"{ROOT} [data-action='{actions[i - 1] if i else actions[1]}']")
+        page.keyboard.press("Tab" if i else "Shift+Tab")
+        ring = page.evaluate(
+            """() => { const e = document.activeElement, s = getComputedStyle(e);
+            return [e.dataset.action, e.matches(':focus-visible'), s.outlineStyle, parseFloat(s.outlineWidth),
+                    parseFloat(s.outlineOffset), s.outlineColor, getComputedStyle(document.body).backgroundColor]; }"""
+        )
+        reached, visible, style, width, offset, colour, ground = ring
+        assert reached == action and visible and style == "solid" and width >= 3 and offset > 0, ring
+        lighter, darker = sorted((_luminance(colour), _luminance(ground)), reverse=True)
+        assert (lighter + 0.05) / (darker + 0.05) >= 3, ring
+    page.close()
+
+
 def test_axe_clean_in_both_schemes_graded_too(page: Page) -> None:
     assert axe_both_schemes(page) == []
     # Graded, with one node wrong and others missing: the grades' colours and words pass too.
