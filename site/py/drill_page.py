@@ -33,6 +33,7 @@ import random
 import drill_view as view
 from drill_area import DrillArea, mini_board
 from drill_attempt import Attempt
+from page_keys import keep_page_keys
 from present import Presenting
 from pyscript import window
 from pyscript.ffi import create_proxy
@@ -83,6 +84,8 @@ class DrillPage:
         self.form.addEventListener("change", create_proxy(self._on_setting))
         self.area.addEventListener("change", create_proxy(self._on_entry))
         window.addEventListener("resize", create_proxy(self._on_resize))
+        # The theme's n, p, . and , on a button or the body would open another page mid-drill.
+        keep_page_keys(".dr")
 
     # -- the address and the form ----------------------------------------------------
 

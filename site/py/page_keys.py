@@ -9,9 +9,9 @@ would leave the lesson, mid-search or mid-game. The document hears a key
 before the window does, so stopping it there is enough; its default (none,
 for these keys outside a field) is left alone.
 
-The explorer (explorer_page.py) and the learners' page (learn_page.py) keep
-them, with the same keys: a key the widget itself uses (the explorer's n and
-p step) is the widget's, and it stops that key itself.
+The explorer (explorer_page.py), the drills (drill_page.py) and the learners'
+page (learn_page.py) keep them, with the same keys: a key the widget itself
+uses (the explorer's n and p step) is the widget's, and it stops that key itself.
 """
 
 from __future__ import annotations

@@ -350,6 +350,27 @@ def test_a_button_focused_from_the_keyboard_wears_a_ring_seen_in_dark(
     page.close()
 
 
+def test_the_themes_page_keys_stay_in_the_drill(page: Page) -> None:
+    """The theme opens the next page on n (the previous on p, ".", ","), listening
+    on the window. On a button of the drill, or on the body after a click on the
+    text, those keys stay in the page (before, n on Check opened the next page
+    mid-drill); other keys still reach the window."""
+    assert page.locator("link[rel=next]").count() == 1  # the theme has a page to go to
+    url = page.url
+    page.evaluate("() => { window.reached = []; addEventListener('keydown', e => reached.push(e.key)); }")
+    page.focus(f"{ROOT} [data-action='check']")
+    page.keyboard.press("n")
+    page.keyboard.press("p")
+    page.click("article h1")  # focus leaves the buttons for the body
+    assert page.evaluate("() => document.activeElement.tagName") == "BODY"
+    page.keyboard.press(".")
+    page.keyboard.press(",")
+    page.keyboard.press("x")  # not the theme's: left alone
+    reached = page.evaluate("() => reached")
+    assert "x" in reached and not {"n", "p", ".", ","} & set(reached), reached
+    assert page.url == url
+
+
 def test_axe_clean_in_both_schemes_graded_too(page: Page) -> None:
     assert axe_both_schemes(page) == []
     # Graded, with one node wrong and others missing: the grades' colours and words pass too.
