@@ -3,13 +3,16 @@
 Why: a page is painted only once its render-blocking stylesheets are in, and
 asking for them takes a round trip after the HTML's first bytes. Over a
 20 Mbit/s line with 40 ms of latency that trip put the first paint of the
-game page at about 0.30 s; with the five stylesheets (34 KB compressed) in
-the page, side by side, first paint came at 0.22 s and the first move a
-person makes 0.13 s sooner, and with the CPU slowed 4x first paint went from
-0.65 to 0.47 s (bench/HISTORY.md). What it costs: each page's HTML carries
-the 34 KB instead of the browser's cache holding them once, which matters
-only until the service worker, installed on the first visit, keeps every
-page.
+game page at about 0.30 s; with its five stylesheets in the page, side by
+side (2026-11-24), first paint came at 0.22 s and the first move a person
+makes 0.13 s sooner. With the CPU slowed 4x, 10 pairs found no gain beyond
+the spread of single visits (0.57 -> 0.62 s): the CPU parses the sheets
+inside the HTML instead of beside it (bench/HISTORY.md). What it costs: each
+page's HTML carries the sheets instead of the browser's cache holding them
+once (the game page's five, 2026-11-28: 178 kB, about 32 kB gzipped as a
+host sends the page; the explorer's, the drills' and the learners' pages
+one or two more), which matters only until the service worker, installed on
+the first visit, keeps every page.
 
 A stylesheet is inlined as it is, so it must not name other files by
 relative address (they would resolve against the page instead): the build
