@@ -53,7 +53,13 @@ def test_an_iteration_in_words() -> None:
     tree = Tree(Board.parse("XX./OO./..."), Random(2))
     step = tree.step()
     text = learn_view.iteration_text(step)
-    assert f"expansion added move {step.expanded}" in text
+    assert step.expanded is not None
+    assert f"expansion added move {cell_name(step.expanded)}" in text
+    assert not re.search(r"move \d", text)
+    # Once the root has no untried move, selection follows moves: named too.
+    later = next(step for step in (tree.step() for _ in range(200)) if step.path[:-1])
+    path = " then ".join(cell_name(cell) for cell in (later.path[:-1] if later.expanded is not None else later.path))
+    assert f"selection followed {path};" in learn_view.iteration_text(later)
     assert f"{len(step.path) + 1} nodes" in text
 
 
@@ -155,10 +161,18 @@ def test_iterations_are_told_in_grammatical_counts() -> None:
     assert seen_short and seen_none
 
 
+CELL_BY_NAME = {cell_name(cell): cell for cell in range(9)}
+
+
+def cells_of(names: str) -> list[int]:
+    """The cells a summary names, "centre, top left", read back through the words."""
+    return [CELL_BY_NAME[name] for name in names.split(", ") if name]
+
+
 def cells_named(text: str) -> list[int]:
-    found = re.search(r"most-visited moves? \(([\d, ]+)", text)
+    found = re.search(r"most-visited moves? \(([a-z ,]+?)(?:, tied)?\)", text)
     assert found is not None, text
-    return [int(cell) for cell in found.group(1).replace(" ", "").split(",") if cell]
+    return cells_of(found.group(1))
 
 
 def test_the_search_summary_is_true_at_every_count() -> None:
@@ -189,8 +203,9 @@ def test_the_search_summary_is_true_at_every_count() -> None:
             else:
                 said = text.split("): ", 1)[1]
                 kept, _, lost = said.partition(" the exact value")
-                assert [int(c) for c in re.findall(r"\d+", kept)] == keep
-                assert [int(c) for c in re.findall(r"\d+", lost)] == [c for c in named if c not in good]
+                assert cells_of(kept.removesuffix(" keeps").removesuffix(" keep")) == keep
+                lost = lost.split("), ", 1)[1].removesuffix(" not.").removesuffix(" does").removesuffix(" do")
+                assert cells_of(lost) == [c for c in named if c not in good]
 
 
 def test_an_unvisited_move_shows_no_mean() -> None:
@@ -219,3 +234,17 @@ def test_a_bigger_boards_moves_are_named_by_row_and_column() -> None:
     rows = re.findall(r'<th scope="row">([^<]+)</th>', learn_view.move_rows(marked, board.size))
     assert rows == [cell_name(m.cell, 4) for m in marked.moves]
     assert "row 3, column 3" in rows and "right" not in "".join(rows)
+
+
+def test_a_bigger_boards_summary_and_iteration_name_cells_by_row_and_column() -> None:
+    """On 4x4 the words name a cell by its row and column, with a comma: the
+    summary and the iteration keep the names apart with semicolons."""
+    tree = Tree(Board.parse("XOXO/XOXO/OX../...."), Random(5))
+    step = tree.step()
+    assert step.expanded is not None
+    assert f"added move {cell_name(step.expanded, 4)};" in learn_view.iteration_text(step, 4)
+    tree.step()  # two moves with one visit each: tied
+    marked = report(tree)
+    assert len(marked.most_visited) == 2
+    text = learn_view.search_summary(marked, 4)
+    assert f"({'; '.join(cell_name(cell, 4) for cell in marked.most_visited)}; tied)" in text

@@ -129,10 +129,11 @@ class MctsView:
         assert self.tree and self.analysis
         marked = report(self.tree, self.analysis)
         self.root.setAttribute("data-iterations", str(marked.iterations))
-        self.table.innerHTML = learn_view.move_rows(marked, self.tree.root.board.size)  # numbers and engine words only
-        text = learn_view.search_summary(marked)
+        size = self.tree.root.board.size
+        self.table.innerHTML = learn_view.move_rows(marked, size)  # numbers and engine words only
+        text = learn_view.search_summary(marked, size)
         if iteration is not None:
-            text += " " + learn_view.iteration_text(iteration)
+            text += " " + learn_view.iteration_text(iteration, size)
         self.step_text.textContent = text
 
     # -- the convergence curve ----------------------------------------------------------

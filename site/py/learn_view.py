@@ -246,11 +246,19 @@ def tally_text(history: Sequence[Value], side: Player) -> str:
     return f"{counted(len(history), 'game')} as {side}: won {won:,}, drew {drawn:,}, lost {lost:,}"
 
 
-def iteration_text(step: Iteration) -> str:
-    """One iteration's four steps in words."""
+def cells_text(cells: Sequence[Cell], size: int = 3) -> str:
+    """Cells in words, as the table names them: "centre, top left"; on a bigger
+    board, whose names hold a comma ("row 1, column 2"), between semicolons."""
+    return ("; " if size != 3 else ", ").join(cell_name(cell, size) for cell in cells)
+
+
+def iteration_text(step: Iteration, size: int = 3) -> str:
+    """One iteration's four steps in words, each move named by its cell (``size``: the board's)."""
     selected = step.path[:-1] if step.expanded is not None else step.path
-    path = " then ".join(map(str, selected)) or "no move (the root still had untried moves)"
-    expanded = f"added move {step.expanded}" if step.expanded is not None else "reached a finished game"
+    path = " then ".join(cell_name(cell, size) for cell in selected) or "no move (the root still had untried moves)"
+    expanded = (
+        f"added move {cell_name(step.expanded, size)}" if step.expanded is not None else "reached a finished game"
+    )
     if step.playout:
         ending = f"{step.winner} won" if step.winner else "it was a draw"
         playout = f"the random playout played {counted(len(step.playout), 'move')}, and {ending}"
@@ -280,9 +288,10 @@ def move_rows(marked: Report, size: int = 3) -> str:
     return "".join(rows)
 
 
-def search_summary(marked: Report) -> str:
+def search_summary(marked: Report, size: int = 3) -> str:
     """Where a search stands: its iterations, and whether its most-visited moves
-    keep the position's exact value (saying which do when they disagree)."""
+    keep the position's exact value (saying which do when they disagree), each
+    move named by its cell as the table names it (``size``: the board's)."""
     value = marked.value.value
     if not marked.iterations:
         return f"No iterations yet, so no move has been visited. The position's exact value: {value}."
@@ -291,16 +300,17 @@ def search_summary(marked: Report) -> str:
     keep = [cell for cell in top if cell in good]
     lose = [cell for cell in top if cell not in good]
     if len(top) == 1:
-        verdict = f"The most-visited move ({top[0]}) {'keeps' if keep else 'does not keep'} the exact value ({value})."
+        keeps = "keeps" if keep else "does not keep"
+        verdict = f"The most-visited move ({cell_name(top[0], size)}) {keeps} the exact value ({value})."
     else:
-        moves = f"The most-visited moves ({', '.join(map(str, top))}, tied"
+        moves = f"The most-visited moves ({cells_text(top, size)}{'; ' if size != 3 else ', '}tied"
         if not lose:
             verdict = f"{moves}) all keep the exact value ({value})."
         elif not keep:
             verdict = f"{moves}): none keeps the exact value ({value})."
         else:
-            kept = f"{', '.join(map(str, keep))} {'keeps' if len(keep) == 1 else 'keep'}"
-            lost = f"{', '.join(map(str, lose))} {'does' if len(lose) == 1 else 'do'} not"
+            kept = f"{cells_text(keep, size)} {'keeps' if len(keep) == 1 else 'keep'}"
+            lost = f"{cells_text(lose, size)} {'does' if len(lose) == 1 else 'do'} not"
             verdict = f"{moves}): {kept} the exact value ({value}), {lost}."
     return f"{counted(marked.iterations, 'iteration')}. {verdict}"
 

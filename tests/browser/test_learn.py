@@ -208,6 +208,7 @@ def test_mcts_steps_and_runs(page: Page) -> None:
     assert page.get_attribute(MCTS, "data-iterations") == "1"
     one = page.inner_text(f"{MCTS} [data-iteration]")
     assert one.startswith("1 iteration. The most-visited move (") and "This iteration: selection" in one
+    assert not re.search(r"\(\d|move \d|followed \d", one), one  # moves named by their cells, in words
     page.click(f"{MCTS} [data-run]")
     page.wait_for_selector(f"{MCTS}[data-state='done']", timeout=120_000)
     visits = page.eval_on_selector_all(
