@@ -44,7 +44,7 @@ import re
 import statistics
 import sys
 import tempfile
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,6 +58,7 @@ from bench.engine import build_site  # noqa: E402
 from pyengine.grading.cs50 import check_code  # noqa: E402
 from tools.pages import editor  # noqa: E402
 from tools.pages.checker_markup import STARTER  # noqa: E402
+from tools.runtime import offline  # noqa: E402
 
 CHECKER = "[data-board='checker']"
 TEXTBOOK = """def minimax(board, maximizing):
@@ -100,16 +101,22 @@ LONGEST_BETWEEN = """([since, until]) => Math.max(0, ...window.__longTasks
     .filter(([start, duration]) => start + duration >= since && start <= until).map(([, duration]) => duration))"""
 
 
-# The files a Pyodide of the checker's asks for, by name: the build gives each
-# an address with its digest (tools/runtime/offline.py), `?v=` after the name, or in
-# the name for the zips and the loader (pyengine-0123456789abcdef.zip).
-RUNTIME_FILES = frozenset({editor.WORKER, "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "sandbox.py"})
-DIGEST_IN_NAME = re.compile(r"-[0-9a-f]{16}(?=\.)")
+# The runtime's files the page and the checker's worker ask for, by name. The
+# build gives each an address with its content's digest (tools/runtime/offline.py):
+# `name?v=DIGEST`, or, for those PyScript reads by the end of their address
+# (offline.RENAMED: the engine's zip and the page's loader), the digest in the
+# name, `pyengine-0123456789abcdef.zip`, `loader-0123456789abcdef.mjs`.
+RUNTIME_FILES = frozenset(
+    {editor.WORKER, "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "sandbox.py"}
+    | {PurePosixPath(path).name for path in offline.RENAMED}
+)
+DIGEST_IN_NAME = re.compile(rf"-[0-9a-f]{{{offline.DIGEST_HEX}}}(?=\.)")
 
 
-def is_runtime_file(path: str) -> bool:
-    """Whether ``path`` (an address without its query) is one of the runtime's files."""
-    name = DIGEST_IN_NAME.sub("", path.rsplit("/", 1)[-1])
+def is_runtime_file(address: str) -> bool:
+    """Whether ``address`` (as built: its digest in a query or in its name, or
+    none) is one of the runtime's files: those above, and every zip."""
+    name = DIGEST_IN_NAME.sub("", address.split("?", 1)[0].rsplit("/", 1)[-1])
     return name in RUNTIME_FILES or name.endswith(".zip")
 
 
@@ -258,7 +265,7 @@ def measure(site: Path, runs: int, files: dict[str, str], choose: bool = True) -
 
     from tools.dev.browser import launch_args, serve
 
-    requests: list[tuple[str, int, bool]] = []
+    requests: list[tuple[str, int, bool, int]] = []
     with serve(site) as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(**launch_args())
         context = browser.new_context(service_workers="block")
@@ -267,8 +274,9 @@ def measure(site: Path, runs: int, files: dict[str, str], choose: bool = True) -
         def finished(request: Any) -> None:
             response = request.response()
             sizes = request.sizes()
-            cached = bool(response and response.status == 200 and sizes["responseBodySize"] == 0)
-            requests.append((request.url, sizes["responseBodySize"], cached))
+            body, status = sizes["responseBodySize"], response.status if response else 0
+            # No body came (the HTTP cache's, or a 304): Chromium says 0 or minus the headers' bytes.
+            requests.append((request.url, max(body, 0), bool(response) and body <= 0, status))
 
         context.on("requestfinished", finished)
         page = context.new_page()
@@ -277,11 +285,9 @@ def measure(site: Path, runs: int, files: dict[str, str], choose: bool = True) -
         ready = page.evaluate("window.__ready")
         figures: dict[str, Any] = {"page_ready_s": ready["page"] / 1000, "worker_ready_s": ready["worker"] / 1000}
         figures["requests"] = [
-            (path, size, cached)
-            for path, size, cached in (
-                (url.removeprefix(base).split("?")[0], size, cached) for url, size, cached in requests
-            )
-            if is_runtime_file(path)
+            (url.removeprefix(base).split("?")[0], size, cached, status)
+            for url, size, cached, status in requests
+            if is_runtime_file(url)
         ]
         for name, code in (("starter", STARTER), ("textbook minimax without memory", TEXTBOOK)) if choose else ():
             figures[name] = [check_once(page, code) for _ in range(runs)]
@@ -331,8 +337,8 @@ def report_choose(figures: dict[str, Any], shipped: dict[str, int]) -> None:
         f"the worker {figures['worker_ready_s']:.2f} s"
     )
     print("2. the runtime's files, each time it was requested (page, then worker): bytes over the wire")
-    for url, size, cached in figures["requests"]:
-        print(f"   {url:<48}{size:>12,}{'  (HTTP cache)' if cached else ''}")
+    for url, size, cached, status in figures["requests"]:
+        print(f"   {url:<48}{size:>12,}{f'  (no body: HTTP cache, status {status})' if cached else ''}")
     print(f"   the checker's own files as shipped: {shipped}")
     print("3. checking 4,520 positions: wall time, longest task over 50 ms (0: none), and the longest")
     print("   task of the control (10 ms tasks every 20 ms, as long again, just after)")
