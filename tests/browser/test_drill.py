@@ -13,7 +13,7 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from pyengine import Board
 from pyengine.board import reachable_positions
@@ -21,7 +21,7 @@ from pyengine.teaching.drill import Drill, Key, Status, answer_key, node_key, ru
 from pyengine.teaching.search import Order, Rule
 from pyengine.teaching.stepwords import Convention
 
-from .conftest import PRESENT_SIZES, Watch, axe_both_schemes, presented
+from .conftest import PRESENT_SIZES, Watch, axe_both_schemes, new_context, presented
 
 # A browser that optimizes hot wasm, as visitors' do (conftest.BASELINE_WASM):
 # its drills search and grade whole trees in the page.
@@ -318,36 +318,41 @@ def _luminance(rgb: str) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
+# The focused element's action, whether it shows focus as from the keyboard, its ring, and the page's ground.
+RING = """() => { const e = document.activeElement, s = getComputedStyle(e);
+    return [e.dataset.action, e.matches(':focus-visible'), s.outlineStyle, parseFloat(s.outlineWidth),
+            parseFloat(s.outlineOffset), s.outlineColor, getComputedStyle(document.body).backgroundColor]; }"""
+
+
 def test_a_button_focused_from_the_keyboard_wears_a_ring_seen_in_dark(
-    module_context: BrowserContext, watch: Watch, base_url: str
+    browser: Browser, watch: Watch, base_url: str
 ) -> None:
     """Tabbed to in the dark scheme, each of the drill's buttons wears a solid
     ring at least 3 px wide, apart from the button, in a colour of at least 3:1
     against the page (WCAG's non-text contrast): before, the theme left the
     browser's thin ring, and the same amber fill as a button merely hovered.
-    A page of its own, dark from the start: the theme reads the scheme as it loads."""
-    page = watch.attach(module_context.new_page())
-    page.emulate_media(color_scheme="dark")
-    _open(page, base_url + "practise-alpha-beta/")
-    assert page.get_attribute("body", "data-md-color-scheme") == "slate"
-    actions = page.eval_on_selector_all(
-        f"{ROOT} .dr-actions button:not([disabled])", "bs => bs.map(b => b.dataset.action)"
-    )
-    assert len(actions) >= 2, actions
-    for i, action in enumerate(actions):
-        # Reached by the keyboard, from the button beside it, as :focus-visible asks.
-        page.focus(f"{ROOT} [data-action='{actions[i - 1] if i else actions[1]}']")
-        page.keyboard.press("Tab" if i else "Shift+Tab")
-        ring = page.evaluate(
-            """() => { const e = document.activeElement, s = getComputedStyle(e);
-            return [e.dataset.action, e.matches(':focus-visible'), s.outlineStyle, parseFloat(s.outlineWidth),
-                    parseFloat(s.outlineOffset), s.outlineColor, getComputedStyle(document.body).backgroundColor]; }"""
+    A context of its own, dark from the start: the theme reads the scheme as a
+    page loads, and keeps the one it found for the pages after it."""
+    context = new_context(browser, watch, color_scheme="dark")
+    try:
+        page = watch.attach(context.new_page())
+        _open(page, base_url + "practise-alpha-beta/")
+        assert page.get_attribute("body", "data-md-color-scheme") == "slate"
+        actions = page.eval_on_selector_all(
+            f"{ROOT} .dr-actions button:not([disabled])", "bs => bs.map(b => b.dataset.action)"
         )
-        reached, visible, style, width, offset, colour, ground = ring
-        assert reached == action and visible and style == "solid" and width >= 3 and offset > 0, ring
-        lighter, darker = sorted((_luminance(colour), _luminance(ground)), reverse=True)
-        assert (lighter + 0.05) / (darker + 0.05) >= 3, ring
-    page.close()
+        assert len(actions) >= 2, actions
+        for i, action in enumerate(actions):
+            # Reached by the keyboard, from the button beside it, as :focus-visible asks.
+            page.focus(f"{ROOT} [data-action='{actions[i - 1] if i else actions[1]}']")
+            page.keyboard.press("Tab" if i else "Shift+Tab")
+            ring = page.evaluate(RING)
+            reached, visible, style, width, offset, colour, ground = ring
+            assert reached == action and visible and style == "solid" and width >= 3 and offset > 0, ring
+            lighter, darker = sorted((_luminance(colour), _luminance(ground)), reverse=True)
+            assert (lighter + 0.05) / (darker + 0.05) >= 3, ring
+    finally:
+        context.close()
 
 
 def test_the_themes_page_keys_stay_in_the_drill(page: Page) -> None:
