@@ -36,7 +36,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Request
@@ -566,12 +566,63 @@ def axe_violations(page: Page, rules: list[str] | None = None) -> list[dict[str,
 
 def axe_both_schemes(page: Page) -> list[dict[str, Any]]:
     """Violations in the light scheme, and then those of colour in the dark one."""
-    page.emulate_media(color_scheme="light")
-    found = [{"scheme": "light", **v} for v in axe_violations(page)]
-    page.emulate_media(color_scheme="dark")
-    found += [{"scheme": "dark", **v} for v in axe_violations(page, COLOUR_RULES)]
-    page.emulate_media(color_scheme="light")
+    was = _in_scheme(page, "light", LIGHT_SCHEME)
+    try:
+        assert page.evaluate(_BACKGROUND_LIGHTNESS) >= 0.5, "the light pass is not light"
+        found = [{"scheme": "light", **v} for v in axe_violations(page)]
+        _in_scheme(page, "dark", DARK_SCHEME)
+        assert page.evaluate(_BACKGROUND_LIGHTNESS) <= 0.5, "the dark pass is not dark"
+        found += [{"scheme": "dark", **v} for v in axe_violations(page, COLOUR_RULES)]
+    finally:
+        _in_scheme(page, "light", was)
     return found
+
+
+LIGHT_SCHEME, DARK_SCHEME = "default", "slate"
+"""The theme's schemes (mkdocs.yml's palettes for prefers-color-scheme light and dark)."""
+
+
+def _in_scheme(page: Page, media: Literal["light", "dark"], scheme: str | None) -> str | None:
+    """The system's scheme set to ``media`` and the theme's to ``scheme`` (the
+    one it was, returned). The theme picks its palette as a page loads and
+    keeps it: when the system's scheme changes on an open page, it puts back
+    the palette it keeps, a task later, so a page opened in light stays light
+    and a pass in dark would see only the site's own light-dark() rules. So
+    this waits for the theme to be done, then sets the scheme as the theme
+    does on a page loaded in that scheme."""
+    page.evaluate(_AWAIT_THEME, media)
+    page.emulate_media(color_scheme=media)
+    return page.evaluate(_SCHEME, scheme)  # type: ignore[no-any-return]
+
+
+_BACKGROUND_LIGHTNESS = """() => {
+  // The page's own background (the body's, else the root's); a page that
+  // paints none is the browser's canvas, in the scheme asked for: 0.5 passes both.
+  for (const element of [document.body, document.documentElement]) {
+    const [r, g, b, a = 1] = getComputedStyle(element).backgroundColor.match(/[\\d.]+/g).map(Number);
+    if (a > 0) return (Math.max(r, g, b) + Math.min(r, g, b)) / 2 / 255;
+  }
+  return 0.5;
+}"""
+_AWAIT_THEME = """(media) => {
+  // Settled at once when the system is in that scheme already; else once the
+  // theme has answered the change (it marks the body data-md-color-switching
+  // while it sets its palette), or after a second on a page where it does not.
+  window.__themeSettled = matchMedia(`(prefers-color-scheme: ${media})`).matches ? Promise.resolve() :
+    new Promise((done) => {
+      const observer = new MutationObserver(() => {
+        if (!document.body.hasAttribute('data-md-color-switching')) { observer.disconnect(); done(); }
+      });
+      observer.observe(document.body, {attributes: true, attributeFilter: ['data-md-color-switching']});
+      setTimeout(() => { observer.disconnect(); done(); }, 1000);
+    });
+}"""
+_SCHEME = """async (scheme) => {
+  await window.__themeSettled;
+  const was = document.body.getAttribute('data-md-color-scheme');
+  if (scheme !== null) document.body.setAttribute('data-md-color-scheme', scheme);
+  return was;
+}"""
 
 
 PRESENT_SIZES = ({"width": 1280, "height": 720}, {"width": 1920, "height": 1080})
