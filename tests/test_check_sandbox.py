@@ -1,13 +1,13 @@
 """``pyengine check``'s sandbox: files written to do harm, each contained, each with a verdict.
 
-The files of tests/cs50/hostile/ are each a plausible tictactoe.py with one
+The files of tests/cs50/hostile_files.py are each a plausible tictactoe.py with one
 attack: writing outside its folder, reading the user's files, connecting to
 a local port, killing its parent, writing the checker's lines of its own or
 a flood without a newline, an error of terminal escapes, forking hundreds of
 processes, filling its disk, and importing the engine three ways. They run
 only in bubblewrap: every test that checks them is skipped where ``pyengine
 check`` finds no working sandbox (it would refuse them too), the files are
-copied to a temporary folder and checked from there, and pytest never
+written to a temporary folder and checked from there, and pytest never
 imports them (tests/conftest.py). The fork storm is bounded in the file
 itself (300 processes at most, each gone in 0.2 s), so that even a sandbox
 that failed could not take the machine down.
@@ -35,10 +35,10 @@ import pytest
 from pyengine.cli import bubblewrap
 from pyengine.grading.chooseform import every_position
 from pyengine.grading.runner import Board as RunnerBoard
+from tests.cs50 import hostile_files
 from tests.cs50.mutants import CORRECT
 from tests.support import assert_one_line_error
 
-HOSTILE = Path(__file__).resolve().parent / "cs50" / "hostile"
 ENGINE = Path(__file__).resolve().parents[1]
 SANDBOX = bubblewrap.find()
 needs_sandbox = pytest.mark.skipif(isinstance(SANDBOX, str), reason=f"no sandbox here: {SANDBOX}")
@@ -116,10 +116,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Run]:
     home.mkdir()
     secret = f"secret-{secrets.token_hex(8)}"
     (home / "secret.txt").write_text(secret)
-    names = []
-    for path in sorted(HOSTILE.glob("*.py")):
-        shutil.copy(path, folder / path.name)
-        names.append(path.name)
+    names = [path.name for path in hostile_files.write_all(folder)]
     shutil.copy(CORRECT, folder / "correct.py")
     mark = secrets.token_hex(8)
     listener = _listener()
@@ -140,7 +137,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Run]:
 def test_every_file_gets_a_verdict_the_honest_one_passes_and_the_check_exits_1(run: Run) -> None:
     assert run.done.returncode == 1 and "Traceback" not in run.done.stderr, run.done.stderr
     files = {str(line["file"]) for line in run.lines()}
-    assert files == {path.name for path in HOSTILE.glob("*.py")} | {"correct.py"}
+    assert files == {f"{name}.py" for name in hostile_files.names()} | {"correct.py"}
     assert run.line("correct")["passed"] is True
     for line in run.lines():
         assert set(line) == {"file", "form", "passed", "checks", "seconds"} and line["checks"]
@@ -199,7 +196,7 @@ def test_the_check_keeps_no_more_of_a_flood_than_a_line(tmp_path: Path) -> None:
     channel: the check reads 8 MB of it, no more, and stops there. Its
     largest memory (the check's own process, measured by a Python that
     waits for it) stays below the flood's size."""
-    shutil.copy(HOSTILE / "floods_channel.py", tmp_path / "floods_channel.py")
+    (tmp_path / "floods_channel.py").write_text(hostile_files.source("floods_channel"))
     measure = (
         "import resource, subprocess, sys; "
         "done = subprocess.run([sys.executable, '-m', 'pyengine', 'check', 'floods_channel.py'], capture_output=True); "
@@ -233,8 +230,7 @@ def test_importing_the_engine_fails_in_one_line_that_says_so(run: Run, name: str
 
 @needs_sandbox
 def test_the_folder_of_hostile_files_gets_a_line_each_and_exit_1(tmp_path: Path) -> None:
-    for path in HOSTILE.glob("*.py"):
-        shutil.copy(path, tmp_path / path.name)
+    hostile_files.write_all(tmp_path)
     names = sorted(path.name for path in tmp_path.glob("*.py"))
     done = check("-j", "2", *names, cwd=tmp_path)
     assert done.returncode == 1 and done.stderr == ""
@@ -355,9 +351,11 @@ def test_as_an_unprivileged_user_the_storm_and_the_writes_are_contained_too() ->
     folder = Path(tempfile.mkdtemp(prefix="pyengine-hostile-"))  # a folder nobody can read, unlike pytest's
     try:
         folder.chmod(0o755)
-        for path in (HOSTILE / "fork_storm.py", HOSTILE / "writes_outside.py", CORRECT):
-            shutil.copy(path, folder / path.name)
-            (folder / path.name).chmod(0o644)
+        for name, text in [(name, hostile_files.source(name)) for name in ("fork_storm", "writes_outside")] + [
+            ("correct", CORRECT.read_text())
+        ]:
+            (folder / f"{name}.py").write_text(text)
+            (folder / f"{name}.py").chmod(0o644)
         python = str(shutil.which("python3", path="/usr/bin:/bin"))
         files = ["fork_storm.py", "writes_outside.py", "correct.py"]
         done = subprocess.run(

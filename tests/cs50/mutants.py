@@ -327,9 +327,13 @@ MUTANTS: tuple[Mutant, ...] = (
 
 def source(mutant: Mutant) -> str:
     """The mutant's file: correct.py with its edits made."""
-    text = CORRECT.read_text()
-    for old, new in mutant.edits:
-        assert text.count(old) == 1, f"{mutant.name}: {old!r} must occur once in correct.py"
+    return edited(CORRECT.read_text(), mutant.edits, mutant.name)
+
+
+def edited(text: str, edits: tuple[tuple[str, str], ...], name: str) -> str:
+    """``text`` with each (old, new) of ``edits`` made; each old text occurs there once."""
+    for old, new in edits:
+        assert text.count(old) == 1, f"{name}: {old!r} must occur once in correct.py"
         text = text.replace(old, new)
     return text
 
