@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import subprocess
 import sys
 
@@ -85,3 +86,14 @@ def expected_values(steps: list[Event], number: int, board: Board, convention: C
         flip = convention is Convention.MAXMIN and mover(board, path) is Player.O
         stated[name] = -value if flip else value
     return stated
+
+
+@functools.cache
+def checker_forms() -> list[dict[str, object]]:
+    """Each form's probes as the checker page sends them to its worker
+    (site/py/checker_page.py), made once."""
+    import checker_messages as messages  # site/py, on the tests' path (tests/conftest.py)
+
+    from pyengine.grading.probes import Form, probes
+
+    return messages.forms({form: messages.wires_text(map(messages.wire_text, probes(form))) for form in Form})

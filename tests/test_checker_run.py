@@ -7,7 +7,6 @@ followed to its verdicts without a browser or a worker."""
 
 from __future__ import annotations
 
-import functools
 import json
 
 import checker_messages as messages
@@ -17,6 +16,7 @@ from checker_messages import Message
 from checker_run import AGAIN, JUDGED, OUTPUT_LIMIT, OVER, WAIT, CheckRun, Fail, GoOn
 
 from pyengine.grading.cs50 import FILE_BUDGET_S, LOAD_BUDGET_S, Form, Function, Probe, call_budget, probes
+from tests.support import checker_forms
 
 PERFECT = """from functools import cache
 
@@ -39,17 +39,10 @@ def made() -> dict[Form, tuple[Probe, ...]]:
     return {form: tuple(probes(form)) for form in Form}
 
 
-@functools.cache
-def sent_forms() -> list[dict[str, object]]:
-    """Each form's probes as the page sends them to the worker (checker_page.py)."""
-    made = {form: "[" + ",".join(map(messages.wire_text, probes(form))) + "]" for form in Form}
-    return messages.forms(made)
-
-
 def worker_messages(check: CheckRun, code: str, start: int = 0) -> list[Message]:
     """What a worker says for ``code`` from call ``start`` on, read as the page reads it:
     the code's run, each call (sandbox.py's own JSON), the end (tools/runtime/sandbox.mjs)."""
-    session = sandbox.Session(code, start, sent_forms())
+    session = sandbox.Session(code, start, checker_forms())
     said = [messages.read({"kind": "loaded", "token": check.token, **json.loads(session.load())})]
     while (text := session.batch()) is not None:  # batch by batch, as the worker posts them
         batch = json.loads(f"[{text}]")

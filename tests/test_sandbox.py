@@ -4,15 +4,14 @@ probe a check goes on from, each call on its own probe's board."""
 
 from __future__ import annotations
 
-import functools
 import json
 
-import checker_messages as messages
 import pytest
 import sandbox
 
 from pyengine.grading.cs50 import Form, probes
 from pyengine.grading.runner import grid
+from tests.support import checker_forms
 from tools.pages.checker_markup import STARTER
 
 # Two of the CS50 functions, each handing back the board it was given: the
@@ -20,16 +19,9 @@ from tools.pages.checker_markup import STARTER
 TWO_FUNCTIONS = "def player(board):\n    return board\n\ndef terminal(board):\n    return board\n"
 
 
-@functools.cache
-def sent_forms() -> list[dict[str, object]]:
-    """Each form's probes as the page sends them to the worker (checker_page.py)."""
-    made = {form: "[" + ",".join(map(messages.wire_text, probes(form))) + "]" for form in Form}
-    return messages.forms(made)
-
-
 def answers(code: str, start: int) -> dict[int, object]:
     """What each call of a session returned, by its probe's index, in the order made."""
-    session = sandbox.Session(code, start, sent_forms())
+    session = sandbox.Session(code, start, checker_forms())
     assert "error" not in json.loads(session.load())
     made: dict[int, object] = {}
     while (text := session.batch()) is not None:
@@ -58,7 +50,7 @@ def test_a_file_that_imports_the_engine_fails_to_load_in_words_that_say_why() ->
     """The worker has no engine; CPython's tests do, so the runner is asked
     as the worker's Python would answer: no module named pyengine."""
     code = "import pyengine_not_here as pyengine\n\ndef choose(board):\n    return 0\n"
-    loaded = json.loads(sandbox.Session(code, 0, sent_forms()).load())
+    loaded = json.loads(sandbox.Session(code, 0, checker_forms()).load())
     assert loaded["error"].startswith("ModuleNotFoundError on line 1")
 
 
@@ -67,7 +59,7 @@ def test_the_worker_finds_the_form_as_the_engine_does() -> None:
 
     for names in (["choose"], ["player", "choose"], ["minimax"], ["main"]):
         code = "".join(f"def {name}(board):\n    return None\n" for name in names)
-        session = sandbox.Session(code, 0, sent_forms())
+        session = sandbox.Session(code, 0, checker_forms())
         session.load()
         first = session.batch()
         form = detect_form(names)
@@ -82,7 +74,7 @@ def test_the_calls_made_before_python_fails_under_one_can_still_be_said() -> Non
     """Python itself failing under a call (a recursion deeper than the
     browser's stack) leaves its batch unreturned: the worker then asks for
     the calls made before it, so that the page blames the right call."""
-    session = sandbox.Session(STARTER, 0, sent_forms())
+    session = sandbox.Session(STARTER, 0, checker_forms())
     session.load()
     made = session.runner.call
     calls = 0

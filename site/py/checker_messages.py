@@ -26,6 +26,8 @@ from pyengine.records import Record
 
 TYPE_CHECKING = False  # see pyengine/geometry.py: typing only for the type checker
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from pyengine.grading.probes import Probe
 
 READY = "ready"
@@ -104,9 +106,14 @@ def forms(wires: dict[Form, str]) -> list[dict[str, object]]:
 
 def wire_text(probe: Probe) -> str:
     """One probe as the runner takes it, as JSON text: a form's wires are
-    these joined into a list (``"[" + ",".join(texts) + "]"``), made one at a
-    time while the page is idle."""
+    these joined into a list (``wires_text``), made one at a time while the
+    page is idle."""
     return json.dumps(probe.wire())
+
+
+def wires_text(texts: Iterable[str]) -> str:
+    """A form's probes' ``wire_text``s as the JSON text of one list, as ``forms`` takes them."""
+    return "[" + ",".join(texts) + "]"
 
 
 def boot(urls: dict[str, str], runner: str) -> dict[str, object]:

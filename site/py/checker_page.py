@@ -104,7 +104,7 @@ class Checker:
                 texts.append(messages.wire_text(probe))
                 yield
             self.made[form] = tuple(made)
-            self.wires[form] = "[" + ",".join(texts) + "]"
+            self.wires[form] = messages.wires_text(texts)
         if self.wanted and self.host.ready:  # Run was pressed before the probes were made
             self.begin()
 
