@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .mutants import CORRECT, edited
+from .mutants import CORRECT, edited, write
 
 HEADS = Path(__file__).resolve().parent / "hostile"
 FUNCTIONS = "\n# The eight lines of three"
@@ -63,13 +63,7 @@ def source(name: str) -> str:
 
 def write_all(folder: Path) -> list[Path]:
     """Every hostile file as ``folder/<name>.py``; the paths written."""
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name in names():
-        path = folder / f"{name}.py"
-        path.write_text(source(name))
-        written.append(path)
-    return written
+    return write(folder, ((name, source(name)) for name in names()))
 
 
 if __name__ == "__main__":

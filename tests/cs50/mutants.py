@@ -11,6 +11,7 @@ would receive them, for ``pyengine check DIR/*.py``.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
 
@@ -344,11 +345,16 @@ def by_name(name: str) -> Mutant:
 
 def write_all(folder: Path) -> list[Path]:
     """Every mutant as ``folder/<name>.py``; the paths written."""
+    return write(folder, ((mutant.name, source(mutant)) for mutant in MUTANTS))
+
+
+def write(folder: Path, files: Iterable[tuple[str, str]]) -> list[Path]:
+    """Each (name, text) of ``files`` as ``folder/<name>.py``; the paths written."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for mutant in MUTANTS:
-        path = folder / f"{mutant.name}.py"
-        path.write_text(source(mutant))
+    for name, text in files:
+        path = folder / f"{name}.py"
+        path.write_text(text)
         written.append(path)
     return written
 
